@@ -1,0 +1,116 @@
+/*
+ * wire.c: frame header codec.  Pure functions: no I/O, no allocation, so
+ * the unit tests and a fuzzer can call them on any bytes.
+ */
+#include "wire.h"
+
+#include <string.h>
+
+static void
+put32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+
+static uint32_t
+get32(const uint8_t *p)
+{
+	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
+	    ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+/* Write the header into out[WIRE_HDR_LEN]. */
+void
+wire_hdr_encode(const struct wire_hdr *h, uint8_t *out)
+{
+	put32(out, WIRE_MAGIC);
+	put32(out + 4, ((uint32_t)h->version << 16) | h->flags);
+	put32(out + 8, (uint32_t)(h->len >> 32));
+	put32(out + 12, (uint32_t)h->len);
+	put32(out + 16, (uint32_t)h->dst);
+	put32(out + 20, (uint32_t)h->src);
+	put32(out + 24, (uint32_t)h->tag);
+	put32(out + 28, (uint32_t)h->ctx);
+	put32(out + 32, (uint32_t)h->enc);
+	put32(out + 36, (uint32_t)h->wid);
+}
+
+/* Decode and validate the header in the first n bytes at p. */
+enum wire_status
+wire_hdr_decode(const uint8_t *p, size_t n, struct wire_hdr *h)
+{
+	uint32_t vf;
+
+	if (n < WIRE_HDR_LEN)
+		return WIRE_SHORT;
+	if (get32(p) != WIRE_MAGIC)
+		return WIRE_BADMAGIC;
+	vf = get32(p + 4);
+	h->version = (uint16_t)(vf >> 16);
+	h->flags = (uint16_t)vf;
+	if (h->version != WIRE_VERSION)
+		return WIRE_BADVERSION;
+	if ((h->flags & ~WIRE_F_ALL) != 0)
+		return WIRE_BADFLAGS;
+	h->len = ((uint64_t)get32(p + 8) << 32) | get32(p + 12);
+	if (h->len > WIRE_FRAME_MAX)
+		return WIRE_TOOBIG;
+	h->dst = (int32_t)get32(p + 16);
+	h->src = (int32_t)get32(p + 20);
+	h->tag = (int32_t)get32(p + 24);
+	h->ctx = (int32_t)get32(p + 28);
+	h->enc = (int32_t)get32(p + 32);
+	h->wid = (int32_t)get32(p + 36);
+	return WIRE_OK;
+}
+
+/* A short text for a wire_status, for logs. */
+const char *
+wire_status_str(enum wire_status st)
+{
+	switch (st) {
+	case WIRE_OK:
+		return "ok";
+	case WIRE_SHORT:
+		return "short header";
+	case WIRE_BADMAGIC:
+		return "bad magic";
+	case WIRE_BADVERSION:
+		return "protocol version mismatch";
+	case WIRE_BADFLAGS:
+		return "unknown frame flags";
+	case WIRE_TOOBIG:
+		return "frame length over limit";
+	}
+	return "unknown";
+}
+
+/* Index 1..WIRE_TM_COUNT of a TM tag, or 0. */
+int
+wire_tm_index(int32_t tag)
+{
+	uint32_t t = (uint32_t)tag;
+
+	if ((t & 0xffff0000u) != WIRE_TM_BASE)
+		return 0;
+	t &= 0xffffu;
+	return (t >= 1 && t <= WIRE_TM_COUNT) ? (int)t : 0;
+}
+
+/* Name of a system tag, or NULL. */
+const char *
+wire_tag_name(int32_t tag)
+{
+	switch (tag) {
+#define WIRE_NAME_CASE(name, num, text)                                       \
+	case name:                                                            \
+		return text;
+		WIRE_TM_LIST(WIRE_NAME_CASE)
+		WIRE_TC_LIST(WIRE_NAME_CASE)
+#undef WIRE_NAME_CASE
+	}
+	return NULL;
+}

@@ -1,0 +1,212 @@
+/*
+ * wire.h: the protocol between tasks and pvmd (and, later, between pvmds).
+ *
+ * Every message, user data or control, travels as one or more frames.  A
+ * frame is a fixed 40-byte header followed by `len` body bytes.  All header
+ * words are big-endian.
+ *
+ *   0               8              16              24             31
+ *   +---------------------------------------------------------------+
+ *   |                    magic 0x50564d34 ("PVM4")                  |  0
+ *   +-------------------------------+-------------------------------+
+ *   |          version              |             flags             |  4
+ *   +-------------------------------+-------------------------------+
+ *   |               body length, high 32 bits                       |  8
+ *   |               body length, low 32 bits                        | 12
+ *   +---------------------------------------------------------------+
+ *   |               dst  (destination tid)                          | 16
+ *   |               src  (source tid; the pvmd checks it)           | 20
+ *   |               tag  (message tag; negative = system)           | 24
+ *   |               ctx  (message context)                          | 28
+ *   |               enc  (body encoding: 0 XDR, 1 native)           | 32
+ *   |               wid  (request id of an RPC, else 0)             | 36
+ *   +---------------------------------------------------------------+
+ *   |               body ...                                        |
+ *
+ * A message is a run of frames from one source: the first has WIRE_F_SOM,
+ * the last WIRE_F_EOM (a one-frame message has both).  Frames of different
+ * messages from the same source never interleave; frames from different
+ * sources may, so a receiver reassembles per source.  Cutting messages into
+ * frames of at most WIRE_FRAME_MAX bytes lets the pvmd pipeline large
+ * messages and keep its buffering bounded.
+ *
+ * The length is 64 bits wide so that an absurd announcement (2^63) is
+ * visibly absurd; the decoder refuses anything over WIRE_FRAME_MAX before
+ * a byte of body is buffered.
+ *
+ * Any change to this file's formats bumps WIRE_VERSION.  The first frame on
+ * a task connection must be TM_CONNECT; the pvmd refuses anything else.
+ */
+#ifndef PVM_WIRE_H
+#define PVM_WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define WIRE_MAGIC 0x50564d34u
+#define WIRE_VERSION 1
+#define WIRE_HDR_LEN 40
+
+#define WIRE_F_SOM 0x0001 /* first frame of a message */
+#define WIRE_F_EOM 0x0002 /* last frame of a message */
+#define WIRE_F_ALL (WIRE_F_SOM | WIRE_F_EOM)
+
+/* Largest body of one frame; the decoder refuses more. */
+#define WIRE_FRAME_MAX (1024 * 1024)
+/* Default body size of the frames a task cuts a message into. */
+#define WIRE_FRAG_DEFAULT (256 * 1024)
+/* Largest control message (reassembled) a pvmd accepts, e.g. a mailbox put. */
+#define WIRE_CTL_MAX (64 * 1024 * 1024)
+
+/* Body encodings carried in `enc`. */
+#define WIRE_ENC_XDR 0    /* PvmDataDefault: big-endian, 4-byte units */
+#define WIRE_ENC_NATIVE 1 /* PvmDataRaw and PvmDataInPlace */
+
+struct wire_hdr {
+	uint16_t version;
+	uint16_t flags;
+	uint64_t len;
+	int32_t dst;
+	int32_t src;
+	int32_t tag;
+	int32_t ctx;
+	int32_t enc;
+	int32_t wid;
+};
+
+/* Results of wire_hdr_decode. */
+enum wire_status {
+	WIRE_OK = 0,
+	WIRE_SHORT = 1,     /* fewer than WIRE_HDR_LEN bytes: wait for more */
+	WIRE_BADMAGIC = -1, /* not our protocol */
+	WIRE_BADVERSION = -2,
+	WIRE_BADFLAGS = -3, /* unknown flag bits */
+	WIRE_TOOBIG = -4,   /* len > WIRE_FRAME_MAX */
+};
+
+/* Write the header into out[WIRE_HDR_LEN].  Pure. */
+void wire_hdr_encode(const struct wire_hdr *h, uint8_t *out);
+/* Decode and validate a header from the first n bytes at p.  Pure. */
+enum wire_status wire_hdr_decode(const uint8_t *p, size_t n,
+    struct wire_hdr *h);
+/* A short text for a wire_status, for logs. */
+const char *wire_status_str(enum wire_status st);
+
+/*
+ * System message tags.  Requests to the pvmd (TM_*) travel in context
+ * SYSCTX_TM to the pvmd's address; the reply has the same tag and wid and
+ * comes back in SYSCTX_TM.  Task-control messages (TC_*) travel in
+ * SYSCTX_TC between tasks (or from the pvmd to a task).  Tags are
+ * negative, as in PVM, so they can never equal a user tag.
+ *
+ * Bodies are XDR-style, the same bytes pvm_pkint/pvm_pkstr produce in
+ * PvmDataDefault: int = 4 bytes big-endian; str = int length including the
+ * NUL, then the bytes and NUL, zero-padded to a multiple of 4.  "int[n]"
+ * is n ints.  "bytes" is the rest of the body, raw.
+ *
+ * TM_CONNECT   req: int version, int pid, int epid (PVMEPID, or 0),
+ *                   str name
+ *              rep: int status (0 or a Pvm* error), int tid, int ptid,
+ *                   int outtid, int outctx, int outtag,
+ *                   int trctid, int trcctx, int trctag,
+ *                   int ctx (context inherited from the spawner),
+ *                   int fragsize, int dsig, int pvmdtid,
+ *                   str hostname, str arch, str sockdir
+ * TM_EXIT      req: -                       rep: int 0
+ * TM_CONFIG    req: -
+ *              rep: int nhost, int narch, nhost x {int tid, str name,
+ *                   str arch, int speed, int dsig}
+ * TM_TASKS     req: int where (0 all, pvmd tid, or task tid)
+ *              rep: int n (or error), n x {int tid, int ptid, int pvmdtid,
+ *                   int flag, str a_out, int pid}
+ * TM_SPAWN     req: str file, int flag, str where, int count,
+ *                   int nargs, nargs x str,
+ *                   int nenv, nenv x str ("NAME=value"),
+ *                   int outtid, int outctx, int outtag,
+ *                   int trctid, int trcctx, int trctag, int ctx
+ *              rep: int n (started, or error), int count,
+ *                   count x int (tids first, then error codes)
+ * TM_SENDSIG   req: int tid, int signum     rep: int status
+ * TM_MSTAT     req: str host                rep: int status
+ * TM_PSTAT     req: int tid                 rep: int status
+ * TM_NOTIFY    req: int what (| PvmNotifyCancel), int tag, int ctx,
+ *                   int cnt, int ntids, ntids x int
+ *              rep: int status
+ *              The event messages go to the requester with its tag and
+ *              ctx, src = the pvmd, XDR body: TaskExit int tid;
+ *              HostDelete int pvmdtid; HostAdd int n, n x int pvmdtid.
+ * TM_HALT      req: -                       rep: int 0, then the pvmd
+ *              ends every task and exits
+ * TM_MB_PUT    req: str name, int index, int flags, int enc, bytes msg
+ *              rep: int index (or error)
+ * TM_MB_GET    req: str name, int index, int flags
+ *              rep: int index (or error), int enc, bytes msg
+ *              (PvmMboxWaitForInfo: the reply waits for the entry)
+ * TM_MB_DEL    req: str name, int index, int flags   rep: int status
+ * TM_MB_LIST   req: str pattern
+ *              rep: int n, n x {str name, int nent,
+ *                   nent x {int index, int owner, int flags}}
+ * TM_CTX_NEW   req: -                       rep: int ctx (or error)
+ * TM_CTX_FREE  req: int ctx                 rep: int status
+ * TM_MCAST     req: int n, n x int tid; no reply.  The next message the
+ *              task sends to (TID_MCAST_BIT | its tid) goes to each of
+ *              these tids.
+ * TM_SETOUT    req: int outtid, int outctx, int outtag; no reply.  Where
+ *              the pvmd sends this task's own stdout/stderr.
+ * TM_RESET     req: -                       rep: int status
+ *              Kill every task but the caller and PvmNoReset tasks,
+ *              and empty the mailbox except the entries of those tasks.
+ * TM_HOSTSYNC  req: -                       rep: int sec, int usec
+ *
+ * TC_OUTPUT    body: int tid, int count, count bytes.  count > 0: output
+ *              text (whole lines); 0: the task's output ended (EOF);
+ *              -1: the task was started (BEGIN).  The same body goes to a
+ *              user PvmOutputTid with that task's outctx/outtag.
+ * TC_SIBLINGS  body: int n, n x int tid (parent -> each spawned child)
+ * TC_ROUTE     body: int marker (direct routes, see libpvm/route.c)
+ */
+#define WIRE_TM_BASE 0x80010000u
+#define WIRE_TC_BASE 0x80030000u
+
+#define WIRE_TM_LIST(X)                                                       \
+	X(TM_CONNECT, 1, "connect")                                           \
+	X(TM_EXIT, 2, "exit")                                                 \
+	X(TM_CONFIG, 3, "config")                                             \
+	X(TM_TASKS, 4, "tasks")                                               \
+	X(TM_SPAWN, 5, "spawn")                                               \
+	X(TM_SENDSIG, 6, "sendsig")                                           \
+	X(TM_MSTAT, 7, "mstat")                                               \
+	X(TM_PSTAT, 8, "pstat")                                               \
+	X(TM_NOTIFY, 9, "notify")                                             \
+	X(TM_HALT, 10, "halt")                                                \
+	X(TM_MB_PUT, 11, "mbox-put")                                          \
+	X(TM_MB_GET, 12, "mbox-get")                                          \
+	X(TM_MB_DEL, 13, "mbox-del")                                          \
+	X(TM_MB_LIST, 14, "mbox-list")                                        \
+	X(TM_CTX_NEW, 15, "ctx-new")                                          \
+	X(TM_CTX_FREE, 16, "ctx-free")                                        \
+	X(TM_MCAST, 17, "mcast")                                              \
+	X(TM_SETOUT, 18, "setout")                                            \
+	X(TM_RESET, 19, "reset")                                              \
+	X(TM_HOSTSYNC, 20, "hostsync")
+
+#define WIRE_TC_LIST(X)                                                       \
+	X(TC_OUTPUT, 1, "output")                                             \
+	X(TC_SIBLINGS, 2, "siblings")                                         \
+	X(TC_ROUTE, 3, "route")
+
+#define WIRE_TM_COUNT 20
+
+#define WIRE_ENUM_TM(name, num, text) name = (int32_t)(WIRE_TM_BASE | (num)),
+#define WIRE_ENUM_TC(name, num, text) name = (int32_t)(WIRE_TC_BASE | (num)),
+enum wire_tm { WIRE_TM_LIST(WIRE_ENUM_TM) };
+enum wire_tc { WIRE_TC_LIST(WIRE_ENUM_TC) };
+#undef WIRE_ENUM_TM
+#undef WIRE_ENUM_TC
+
+/* Index 1..WIRE_TM_COUNT of a TM tag, or 0 if `tag` is not one. */
+int wire_tm_index(int32_t tag);
+/* Name of a system tag for logs ("spawn", "output", ...), or NULL. */
+const char *wire_tag_name(int32_t tag);
+
+#endif /* PVM_WIRE_H */

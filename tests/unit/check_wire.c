@@ -1,0 +1,376 @@
+/*
+ * check_wire.c: the frame header codec, the control body codec, tid
+ * arithmetic and file names.  All pure code: no sockets.
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paths.h"
+#include "tid.h"
+#include "wire.h"
+#include "xdr.h"
+
+static struct wire_hdr
+sample_hdr(void)
+{
+	struct wire_hdr h = {
+		.version = WIRE_VERSION,
+		.flags = WIRE_F_SOM | WIRE_F_EOM,
+		.len = 12345,
+		.dst = 0x40001,
+		.src = (int32_t)0x80040000u,
+		.tag = -7,
+		.ctx = SYSCTX_TM,
+		.enc = WIRE_ENC_XDR,
+		.wid = 99,
+	};
+	return h;
+}
+
+START_TEST(hdr_round_trip)
+{
+	struct wire_hdr h = sample_hdr(), g;
+	uint8_t buf[WIRE_HDR_LEN];
+
+	wire_hdr_encode(&h, buf);
+	ck_assert_int_eq(wire_hdr_decode(buf, sizeof(buf), &g), WIRE_OK);
+	ck_assert_uint_eq(g.len, h.len);
+	ck_assert_int_eq(g.dst, h.dst);
+	ck_assert_int_eq(g.src, h.src);
+	ck_assert_int_eq(g.tag, h.tag);
+	ck_assert_int_eq(g.ctx, h.ctx);
+	ck_assert_int_eq(g.enc, h.enc);
+	ck_assert_int_eq(g.wid, h.wid);
+	ck_assert_uint_eq(g.flags, h.flags);
+	/* big-endian magic on the wire */
+	ck_assert_int_eq(buf[0], 'P');
+	ck_assert_int_eq(buf[3], '4');
+}
+END_TEST
+
+START_TEST(hdr_truncated)
+{
+	struct wire_hdr h = sample_hdr(), g;
+	uint8_t buf[WIRE_HDR_LEN];
+	size_t n;
+
+	wire_hdr_encode(&h, buf);
+	for (n = 0; n < WIRE_HDR_LEN; n++)
+		ck_assert_int_eq(wire_hdr_decode(buf, n, &g), WIRE_SHORT);
+}
+END_TEST
+
+START_TEST(hdr_garbage)
+{
+	uint8_t buf[WIRE_HDR_LEN];
+	struct wire_hdr g;
+	unsigned seed = 12345;
+	int i, j, ok = 0;
+
+	/* Random bytes essentially never pass the magic check. */
+	for (i = 0; i < 10000; i++) {
+		for (j = 0; j < WIRE_HDR_LEN; j++) {
+			seed = seed * 1103515245u + 12345u;
+			buf[j] = (uint8_t)(seed >> 16);
+		}
+		if (wire_hdr_decode(buf, sizeof(buf), &g) == WIRE_OK)
+			ok++;
+	}
+	ck_assert_int_eq(ok, 0);
+}
+END_TEST
+
+START_TEST(hdr_bad_fields)
+{
+	struct wire_hdr h = sample_hdr(), g;
+	uint8_t buf[WIRE_HDR_LEN];
+
+	wire_hdr_encode(&h, buf);
+	buf[5] = 9; /* version 9 */
+	ck_assert_int_eq(wire_hdr_decode(buf, sizeof(buf), &g),
+	    WIRE_BADVERSION);
+
+	h.flags = 0x80;
+	wire_hdr_encode(&h, buf);
+	ck_assert_int_eq(wire_hdr_decode(buf, sizeof(buf), &g), WIRE_BADFLAGS);
+}
+END_TEST
+
+START_TEST(hdr_oversized)
+{
+	struct wire_hdr h = sample_hdr(), g;
+	uint8_t buf[WIRE_HDR_LEN];
+
+	h.len = (uint64_t)1 << 63;
+	wire_hdr_encode(&h, buf);
+	ck_assert_int_eq(wire_hdr_decode(buf, sizeof(buf), &g), WIRE_TOOBIG);
+	h.len = WIRE_FRAME_MAX + 1;
+	wire_hdr_encode(&h, buf);
+	ck_assert_int_eq(wire_hdr_decode(buf, sizeof(buf), &g), WIRE_TOOBIG);
+	h.len = WIRE_FRAME_MAX;
+	wire_hdr_encode(&h, buf);
+	ck_assert_int_eq(wire_hdr_decode(buf, sizeof(buf), &g), WIRE_OK);
+	h.len = 0;
+	wire_hdr_encode(&h, buf);
+	ck_assert_int_eq(wire_hdr_decode(buf, sizeof(buf), &g), WIRE_OK);
+}
+END_TEST
+
+START_TEST(tag_names)
+{
+	ck_assert_str_eq(wire_tag_name(TM_SPAWN), "spawn");
+	ck_assert_str_eq(wire_tag_name(TC_OUTPUT), "output");
+	ck_assert_ptr_null(wire_tag_name(5));
+	ck_assert_int_eq(wire_tm_index(TM_CONNECT), 1);
+	ck_assert_int_eq(wire_tm_index(TM_HOSTSYNC), WIRE_TM_COUNT);
+	ck_assert_int_eq(wire_tm_index(TC_OUTPUT), 0);
+	ck_assert_int_eq(wire_tm_index((int32_t)(WIRE_TM_BASE | 999)), 0);
+	ck_assert_int_lt(TM_CONNECT, 0);
+}
+END_TEST
+
+START_TEST(xdr_round_trip)
+{
+	struct xdr_writer w;
+	struct xdr_reader r;
+	int32_t v;
+	const char *s;
+	size_t n;
+	static const char longstr[] = "a string of some length, 37 bytes..";
+
+	xdr_writer_init(&w);
+	ck_assert_int_eq(xdr_put_int(&w, -1), 0);
+	ck_assert_int_eq(xdr_put_str(&w, ""), 0);
+	ck_assert_int_eq(xdr_put_str(&w, "abc"), 0);
+	ck_assert_int_eq(xdr_put_str(&w, longstr), 0);
+	ck_assert_int_eq(xdr_put_str(&w, NULL), 0);
+	ck_assert_int_eq(xdr_put_int(&w, INT32_MIN), 0);
+	ck_assert_int_eq(xdr_put_bytes(&w, "xyz", 3), 0);
+	ck_assert_uint_eq(w.len % 4, 3);
+
+	xdr_reader_init(&r, w.data, w.len);
+	ck_assert_int_eq(xdr_get_int(&r, &v), 0);
+	ck_assert_int_eq(v, -1);
+	ck_assert_str_eq(xdr_get_str(&r), "");
+	ck_assert_str_eq(xdr_get_str(&r), "abc");
+	ck_assert_str_eq(xdr_get_str(&r), longstr);
+	ck_assert_str_eq(xdr_get_str(&r), "");
+	ck_assert_int_eq(xdr_get_int(&r, &v), 0);
+	ck_assert_int_eq(v, INT32_MIN);
+	ck_assert_int_eq(memcmp(xdr_rest(&r, &n), "xyz", 3), 0);
+	ck_assert_uint_eq(n, 3);
+	s = xdr_get_str(&r); /* 3 bytes left: too short */
+	ck_assert_ptr_null(s);
+	ck_assert_int_eq(r.failed, 1);
+	ck_assert_int_eq(xdr_get_int(&r, &v), -1); /* sticky */
+	xdr_writer_free(&w);
+}
+END_TEST
+
+START_TEST(xdr_truncated_every_length)
+{
+	struct xdr_writer w;
+	struct xdr_reader r;
+	size_t cut;
+	int32_t v;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, 7);
+	xdr_put_str(&w, "hello world");
+	for (cut = 0; cut < w.len; cut++) {
+		xdr_reader_init(&r, w.data, cut);
+		if (xdr_get_int(&r, &v) == 0)
+			ck_assert_ptr_null(xdr_get_str(&r));
+		ck_assert_int_eq(r.failed, 1);
+	}
+	xdr_writer_free(&w);
+}
+END_TEST
+
+START_TEST(xdr_bad_strings)
+{
+	uint8_t buf[16];
+	struct xdr_reader r;
+
+	/* Length 0 */
+	memset(buf, 0, sizeof(buf));
+	xdr_reader_init(&r, buf, sizeof(buf));
+	ck_assert_ptr_null(xdr_get_str(&r));
+
+	/* Huge length */
+	buf[0] = 0x7f;
+	xdr_reader_init(&r, buf, sizeof(buf));
+	ck_assert_ptr_null(xdr_get_str(&r));
+
+	/* Negative length */
+	buf[0] = 0xff;
+	xdr_reader_init(&r, buf, sizeof(buf));
+	ck_assert_ptr_null(xdr_get_str(&r));
+
+	/* Not NUL terminated */
+	memset(buf, 'x', sizeof(buf));
+	buf[0] = buf[1] = buf[2] = 0;
+	buf[3] = 4;
+	xdr_reader_init(&r, buf, 8);
+	ck_assert_ptr_null(xdr_get_str(&r));
+
+	/* Embedded NUL */
+	buf[4] = 'a';
+	buf[5] = 0;
+	buf[6] = 'b';
+	buf[7] = 0;
+	xdr_reader_init(&r, buf, 8);
+	ck_assert_ptr_null(xdr_get_str(&r));
+
+	/* NULL memory is an empty reader */
+	xdr_reader_init(&r, NULL, 100);
+	ck_assert_uint_eq(xdr_left(&r), 0);
+}
+END_TEST
+
+START_TEST(xdr_fuzz_reader)
+{
+	uint8_t buf[64];
+	struct xdr_reader r;
+	unsigned seed = 777;
+	int32_t v;
+	int i, j;
+
+	/* Whatever the bytes, reading never runs past the end. */
+	for (i = 0; i < 20000; i++) {
+		size_t n = (size_t)(i % 64);
+
+		for (j = 0; j < 64; j++) {
+			seed = seed * 1103515245u + 12345u;
+			buf[j] = (uint8_t)(seed >> 16);
+			if (j % 4 == 0 && (seed & 0x100))
+				buf[j] = 0;
+		}
+		xdr_reader_init(&r, buf, n);
+		while (!r.failed) {
+			if (seed & 1)
+				xdr_get_int(&r, &v);
+			else
+				xdr_get_str(&r);
+			seed = seed * 1103515245u + 12345u;
+		}
+		ck_assert_uint_le(r.off, n);
+	}
+}
+END_TEST
+
+START_TEST(tid_layout)
+{
+	int t = tid_make(1, 1);
+
+	ck_assert_int_eq(t, 0x40001);
+	ck_assert_int_eq(tid_host(t), 1);
+	ck_assert_int_eq(tid_local(t), 1);
+	ck_assert_int_eq(tid_hostpart(t), 0x40000);
+	ck_assert(tid_is_task(t));
+	ck_assert(!tid_is_pvmd(t));
+	ck_assert_int_eq(tid_pvmd(1), (int)0x80040000u);
+	ck_assert(tid_is_pvmd(tid_pvmd(1)));
+	ck_assert(tid_is_pvmd(TID_LOCAL_PVMD));
+	ck_assert(!tid_is_task(tid_pvmd(1)));
+	ck_assert(!tid_is_task(0));
+	ck_assert(!tid_is_task(-1));
+	ck_assert(!tid_is_task(0x40000)); /* local part 0 */
+	ck_assert(!tid_is_task(0x1));     /* host 0 */
+	ck_assert(tid_is_mcast((int)(TID_MCAST_BIT | 0x40001)));
+	ck_assert(!tid_is_task((int)(TID_MCAST_BIT | 0x40001)));
+}
+END_TEST
+
+START_TEST(tid_edges)
+{
+	int t = tid_make(TID_HOST_MAX, TID_LOCAL_MAX);
+
+	ck_assert_int_eq(tid_host(t), TID_HOST_MAX);
+	ck_assert_int_eq(tid_local(t), TID_LOCAL_MAX);
+	ck_assert(tid_is_task(t));
+	ck_assert_int_gt(t, 0); /* every task tid is positive */
+	ck_assert_int_eq(tid_host(tid_pvmd(TID_HOST_MAX)), TID_HOST_MAX);
+	/* the local part never spills into the host part */
+	ck_assert_int_eq(tid_host(tid_make(3, TID_LOCAL_MAX + 1)), 3);
+}
+END_TEST
+
+START_TEST(paths_names)
+{
+	struct pvm_paths p;
+	char buf[64];
+
+	ck_assert_int_eq(paths_make(&p, "/x", 1000, NULL), 0);
+	ck_assert_str_eq(p.dir, "/x/pvm-1000");
+	ck_assert_str_eq(p.sock, "/x/pvm-1000/sock");
+	ck_assert_str_eq(p.log, "/x/pvm-1000.log");
+	ck_assert_int_eq(paths_make(&p, "", 0, "vm2"), 0);
+	ck_assert_str_eq(p.dir, "/tmp/pvm-0-vm2");
+	ck_assert_int_eq(paths_make(&p, "/x", 0, "a/b"), -1);
+	ck_assert_int_eq(paths_task_sock(&p, 0x40001, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "/tmp/pvm-0-vm2/t40001");
+	ck_assert_int_eq(paths_task_sock(&p, 0x40001, buf, 8), -1);
+}
+END_TEST
+
+START_TEST(paths_too_long)
+{
+	struct pvm_paths p;
+	char *tmp = malloc(PATHS_MAX + 10);
+
+	memset(tmp, 'a', PATHS_MAX + 9);
+	tmp[0] = '/';
+	tmp[PATHS_MAX + 9] = '\0';
+	ck_assert_int_eq(paths_make(&p, tmp, 1, NULL), -1);
+	free(tmp);
+}
+END_TEST
+
+static Suite *
+wire_suite(void)
+{
+	Suite *s = suite_create("wire");
+	TCase *tc;
+
+	tc = tcase_create("header");
+	tcase_add_test(tc, hdr_round_trip);
+	tcase_add_test(tc, hdr_truncated);
+	tcase_add_test(tc, hdr_garbage);
+	tcase_add_test(tc, hdr_bad_fields);
+	tcase_add_test(tc, hdr_oversized);
+	tcase_add_test(tc, tag_names);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("xdr");
+	tcase_add_test(tc, xdr_round_trip);
+	tcase_add_test(tc, xdr_truncated_every_length);
+	tcase_add_test(tc, xdr_bad_strings);
+	tcase_add_test(tc, xdr_fuzz_reader);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("tid");
+	tcase_add_test(tc, tid_layout);
+	tcase_add_test(tc, tid_edges);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("paths");
+	tcase_add_test(tc, paths_names);
+	tcase_add_test(tc, paths_too_long);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(wire_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
