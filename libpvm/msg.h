@@ -22,6 +22,56 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pvm3.h"
+
+/*
+ * The packable datatypes, one line each (STYLE 4.8):
+ *   X(code, name, ctype, nsub, kind)
+ * code  PVM_* number (pvm_psend, reduce, gather);
+ * name  gives pvm_pk<name> / pvm_upk<name>;
+ * ctype the C element type those calls take a pointer to;
+ * nsub  scalars per item (2 for complex: re, im);
+ * kind  the scalar's XDR form (LPVM_XK_*), which fixes its wire size:
+ *       BYTE 1 (the whole call padded to 4), I16/U16/I32/U32/F32 4,
+ *       I64/U64/F64 8.
+ * PVM_STR (0) is not in the list: strings have their own calls.
+ */
+#define LPVM_DATATYPES(X)                                    \
+	X(PVM_BYTE, byte, char, 1, LPVM_XK_BYTE)             \
+	X(PVM_SHORT, short, short, 1, LPVM_XK_I16)           \
+	X(PVM_INT, int, int, 1, LPVM_XK_I32)                 \
+	X(PVM_FLOAT, float, float, 1, LPVM_XK_F32)           \
+	X(PVM_CPLX, cplx, float, 2, LPVM_XK_F32)             \
+	X(PVM_DOUBLE, double, double, 1, LPVM_XK_F64)        \
+	X(PVM_DCPLX, dcplx, double, 2, LPVM_XK_F64)          \
+	X(PVM_LONG, long, long, 1, LPVM_XK_I64)              \
+	X(PVM_USHORT, ushort, unsigned short, 1, LPVM_XK_U16) \
+	X(PVM_UINT, uint, unsigned int, 1, LPVM_XK_U32)      \
+	X(PVM_ULONG, ulong, unsigned long, 1, LPVM_XK_U64)
+
+/* XDR scalar forms; see lpvm_xkinds in pack.c for sizes and signedness. */
+enum lpvm_xkind {
+	LPVM_XK_BYTE,
+	LPVM_XK_I16,
+	LPVM_XK_U16,
+	LPVM_XK_I32,
+	LPVM_XK_U32,
+	LPVM_XK_I64,
+	LPVM_XK_U64,
+	LPVM_XK_F32,
+	LPVM_XK_F64,
+};
+
+/* One row of LPVM_DATATYPES, as data. */
+struct lpvm_dtype {
+	int code;	  /* PVM_* */
+	const char *name; /* "int", "dcplx", ... */
+	size_t size;	  /* bytes of one item in memory */
+	size_t esize;	  /* bytes of one scalar in memory */
+	int nsub;	  /* scalars per item */
+	int kind;	  /* enum lpvm_xkind */
+};
+
 /* A piece of a message body; `ptr` is either user memory or into data. */
 struct lpvm_seg {
 	const void *ptr;
@@ -49,6 +99,7 @@ struct lpvm_msg {
 	} *segs;
 	size_t nsegs;
 	size_t segcap;
+	size_t nuser; /* segments pointing at user memory */
 
 	/* Header of a received message (or set by pvm_setminfo). */
 	int src;
@@ -93,5 +144,53 @@ extern int lpvm_rbuf;
 
 /* Free every buffer (pvm_exit). */
 void lpvm_msg_free_all(void);
+
+/*
+ * A received copy of m, as if it had been sent and received: a wrapped
+ * copy of its pieces with m's header and wire encoding; not in the table.
+ * NULL if no memory.  For tests and loopback delivery.
+ */
+struct lpvm_msg *lpvm_msg_loopback(const struct lpvm_msg *m);
+/*
+ * Append n bytes to m's data and return where to write them (InPlace: as
+ * a copied segment).  NULL if no memory.  Pointer valid until the next
+ * append.
+ */
+uint8_t *lpvm_msg_append(struct lpvm_msg *m, size_t n);
+/* InPlace: record n bytes of user memory at p as the next segment. */
+int lpvm_msg_add_user(struct lpvm_msg *m, const void *p, size_t n);
+/*
+ * Make m's body contiguous in data (InPlace buffers that point at user
+ * memory are gathered now), so it can be unpacked.  0 or PvmNoMem.
+ */
+int lpvm_msg_flatten(struct lpvm_msg *m);
+
+/* A saved packing position, to undo a pack that failed half way. */
+struct lpvm_mark {
+	size_t len;
+	size_t nsegs;
+	size_t nuser;
+	size_t lastseg; /* length of the last segment */
+};
+void lpvm_msg_mark(const struct lpvm_msg *m, struct lpvm_mark *mk);
+void lpvm_msg_rollback(struct lpvm_msg *m, const struct lpvm_mark *mk);
+
+/* Packing (pack.c). */
+
+/* The row for PVM_* code `code`, or NULL (PVM_STR or unknown). */
+const struct lpvm_dtype *lpvm_dtype(int code);
+/*
+ * Pack n items of PVM_* type `code` from p, stride in items, into m in
+ * its encoding.  copy != 0: never keep a pointer to p (InPlace), for
+ * values on the caller's stack.  All or nothing.  0 or a Pvm* error.
+ */
+int lpvm_pack(struct lpvm_msg *m, int code, const void *p, int n, int stride,
+    int copy);
+/* Unpack n items into p (stride in items); fails before writing. */
+int lpvm_unpack(struct lpvm_msg *m, int code, void *p, int n, int stride);
+/* Pack a string (int strlen+1, bytes, NUL); PvmNotImpl for InPlace. */
+int lpvm_pack_str(struct lpvm_msg *m, const char *s);
+/* Unpack a string into s (no size check, as PVM); never reads past m. */
+int lpvm_unpack_str(struct lpvm_msg *m, char *s);
 
 #endif /* LPVM_MSG_H */

@@ -1,0 +1,679 @@
+/*
+ * msgbuf.c: the table of message buffers and the public calls on buffer
+ * ids (pvm_mkbuf, pvm_freebuf, pvm_initsend, pvm_[gs]et[sr]buf,
+ * pvm_bufinfo, pvm_[gs]etminfo, pvm_pkmesg, pvm_pkmesgbody, pvm_upkmesg).
+ *
+ * Ids start at 1; a freed id is handed out again (lowest free first), and
+ * the table doubles when full.  None of these calls needs a pvmd, so none
+ * enrols: PVM allows building messages before pvm_mytid.
+ *
+ * Body storage: XDR and Raw buffers keep the body in data[0..len).  An
+ * InPlace buffer's body is its segment list; a segment is either user
+ * memory (read when the message is sent) or a run of data (bytes that had
+ * to be copied: strided items, values, packed messages).
+ */
+#include "lpvm.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct lpvm_msg **msgtab; /* msgtab[id - 1]; NULL = free */
+static int msgtab_size;
+static int msgtab_hint; /* no free slot below this index */
+
+int lpvm_sbuf;
+int lpvm_rbuf;
+
+static int msg_valid_enc(int);
+static void msg_copy_body(const struct lpvm_msg *, uint8_t *);
+static int msg_put_body(struct lpvm_msg *, const struct lpvm_msg *, int);
+
+/* True for the three encodings a buffer may have. */
+static int
+msg_valid_enc(int enc)
+{
+	return enc == PvmDataDefault || enc == PvmDataRaw ||
+	    enc == PvmDataInPlace;
+}
+
+/* A new empty buffer, not yet in the table. */
+struct lpvm_msg *
+lpvm_msg_new(int enc)
+{
+	struct lpvm_msg *m;
+
+	if (!msg_valid_enc(enc))
+		return NULL;
+	if ((m = calloc(1, sizeof(*m))) == NULL)
+		return NULL;
+	m->enc = enc;
+	m->wire_enc = enc == PvmDataDefault ? WIRE_ENC_XDR : WIRE_ENC_NATIVE;
+	return m;
+}
+
+/* A buffer around a received body (takes data). */
+struct lpvm_msg *
+lpvm_msg_wrap(uint8_t *data, size_t len, int wire_enc)
+{
+	struct lpvm_msg *m;
+
+	if ((m = calloc(1, sizeof(*m))) == NULL)
+		return NULL;
+	/* A received InPlace body is plain native bytes: report it as Raw. */
+	m->enc = wire_enc == WIRE_ENC_XDR ? PvmDataDefault : PvmDataRaw;
+	m->wire_enc = wire_enc;
+	m->data = data;
+	m->len = len;
+	m->cap = len;
+	return m;
+}
+
+/* Put m in the lowest free slot, growing the table. */
+int
+lpvm_msg_register(struct lpvm_msg *m)
+{
+	struct lpvm_msg **t;
+	int i, n;
+
+	for (i = msgtab_hint; i < msgtab_size; i++) {
+		if (msgtab[i] == NULL)
+			break;
+	}
+	if (i == msgtab_size) {
+		if (msgtab_size > INT_MAX / 2)
+			return PvmNoMem;
+		n = msgtab_size ? msgtab_size * 2 : 16;
+		if ((t = realloc(msgtab, (size_t)n * sizeof(*t))) == NULL)
+			return PvmNoMem;
+		memset(t + msgtab_size, 0,
+		    (size_t)(n - msgtab_size) * sizeof(*t));
+		msgtab = t;
+		msgtab_size = n;
+	}
+	msgtab[i] = m;
+	msgtab_hint = i + 1;
+	m->id = i + 1;
+	return m->id;
+}
+
+/* The buffer with this id, or NULL. */
+struct lpvm_msg *
+lpvm_msg_get(int id)
+{
+	if (id <= 0 || id > msgtab_size)
+		return NULL;
+	return msgtab[id - 1];
+}
+
+/* Take m out of the table (and the receive queue) and free it. */
+void
+lpvm_msg_free(struct lpvm_msg *m)
+{
+	if (m == NULL)
+		return;
+	if (m->id > 0 && m->id <= msgtab_size && msgtab[m->id - 1] == m) {
+		/* Received messages have ids while queued (pvm_probe). */
+		lpvm_queue_unlink(m);
+		msgtab[m->id - 1] = NULL;
+		if (m->id - 1 < msgtab_hint)
+			msgtab_hint = m->id - 1;
+		if (lpvm_sbuf == m->id)
+			lpvm_sbuf = 0;
+		if (lpvm_rbuf == m->id)
+			lpvm_rbuf = 0;
+	}
+	free(m->data);
+	free(m->segs);
+	free(m);
+}
+
+/* Free every buffer in the table and forget the active ones. */
+void
+lpvm_msg_free_all(void)
+{
+	int i;
+
+	for (i = 0; i < msgtab_size; i++)
+		lpvm_msg_free(msgtab[i]);
+	free(msgtab);
+	msgtab = NULL;
+	msgtab_size = 0;
+	msgtab_hint = 0;
+	lpvm_sbuf = 0;
+	lpvm_rbuf = 0;
+}
+
+/* Bytes in m's body. */
+size_t
+lpvm_msg_body_len(const struct lpvm_msg *m)
+{
+	size_t i, n;
+
+	if (m->enc != PvmDataInPlace)
+		return m->len;
+	for (i = 0, n = 0; i < m->nsegs; i++)
+		n += m->segs[i].len;
+	return n;
+}
+
+/* m's body as (pointer, length) pieces, for writev. */
+size_t
+lpvm_msg_pieces(const struct lpvm_msg *m, struct lpvm_seg *out, size_t max)
+{
+	size_t i;
+
+	if (m->enc != PvmDataInPlace) {
+		if (m->len == 0)
+			return 0;
+		if (max > 0) {
+			out[0].ptr = m->data;
+			out[0].len = m->len;
+		}
+		return 1;
+	}
+	for (i = 0; i < m->nsegs && i < max; i++) {
+		out[i].ptr = m->segs[i].ptr ? m->segs[i].ptr
+		                            : m->data + m->segs[i].off;
+		out[i].len = m->segs[i].len;
+	}
+	return m->nsegs;
+}
+
+/* The WIRE_ENC_* m's body is in. */
+int
+lpvm_msg_wire_enc(const struct lpvm_msg *m)
+{
+	return m->wire_enc;
+}
+
+/* Copy m's whole body, in order, to out (lpvm_msg_body_len bytes). */
+static void
+msg_copy_body(const struct lpvm_msg *m, uint8_t *out)
+{
+	const void *p;
+	size_t i;
+
+	if (m->enc != PvmDataInPlace) {
+		if (m->len > 0)
+			memcpy(out, m->data, m->len);
+		return;
+	}
+	for (i = 0; i < m->nsegs; i++) {
+		p = m->segs[i].ptr ? m->segs[i].ptr : m->data + m->segs[i].off;
+		memcpy(out, p, m->segs[i].len);
+		out += m->segs[i].len;
+	}
+}
+
+/* Append a segment: user memory (ptr) or data + off (ptr NULL). */
+static int
+msg_add_seg(struct lpvm_msg *m, const void *ptr, size_t off, size_t len)
+{
+	size_t n;
+	void *t;
+
+	if (m->nsegs == m->segcap) {
+		n = m->segcap ? m->segcap * 2 : 8;
+		if ((t = realloc(m->segs, n * sizeof(*m->segs))) == NULL)
+			return PvmNoMem;
+		m->segs = t;
+		m->segcap = n;
+	}
+	m->segs[m->nsegs].ptr = ptr;
+	m->segs[m->nsegs].off = off;
+	m->segs[m->nsegs].len = len;
+	m->nsegs++;
+	if (ptr != NULL)
+		m->nuser++;
+	return 0;
+}
+
+/* Room for n more bytes at the end of data. */
+uint8_t *
+lpvm_msg_append(struct lpvm_msg *m, size_t n)
+{
+	size_t cap, off;
+	uint8_t *p;
+
+	if (n > SIZE_MAX / 2 - m->len)
+		return NULL;
+	if (m->len + n > m->cap) {
+		cap = m->cap ? m->cap : 256;
+		while (cap < m->len + n)
+			cap *= 2;
+		if ((p = realloc(m->data, cap)) == NULL)
+			return NULL;
+		m->data = p;
+		m->cap = cap;
+	}
+	off = m->len;
+	if (m->enc == PvmDataInPlace && n > 0) {
+		/* Extend the last segment when it ends where these bytes go. */
+		if (m->nsegs > 0 && m->segs[m->nsegs - 1].ptr == NULL &&
+		    m->segs[m->nsegs - 1].off + m->segs[m->nsegs - 1].len ==
+		        off)
+			m->segs[m->nsegs - 1].len += n;
+		else if (msg_add_seg(m, NULL, off, n) < 0)
+			return NULL;
+	}
+	m->len += n;
+	return m->data + off;
+}
+
+/* InPlace: the next n body bytes are the user's, at p. */
+int
+lpvm_msg_add_user(struct lpvm_msg *m, const void *p, size_t n)
+{
+	if (n == 0)
+		return 0;
+	return msg_add_seg(m, p, 0, n);
+}
+
+/* Gather an InPlace body that points at user memory into data. */
+int
+lpvm_msg_flatten(struct lpvm_msg *m)
+{
+	uint8_t *data;
+	size_t len;
+
+	if (m->enc != PvmDataInPlace || m->nuser == 0)
+		return 0;
+	len = lpvm_msg_body_len(m);
+	if ((data = malloc(len ? len : 1)) == NULL)
+		return PvmNoMem;
+	msg_copy_body(m, data);
+	free(m->data);
+	m->data = data;
+	m->len = m->cap = len;
+	m->nsegs = 0;
+	m->nuser = 0;
+	if (len > 0)
+		(void)msg_add_seg(m, NULL, 0, len); /* segcap >= 1 here */
+	return 0;
+}
+
+/* Remember where packing stands. */
+void
+lpvm_msg_mark(const struct lpvm_msg *m, struct lpvm_mark *mk)
+{
+	mk->len = m->len;
+	mk->nsegs = m->nsegs;
+	mk->nuser = m->nuser;
+	mk->lastseg = m->nsegs ? m->segs[m->nsegs - 1].len : 0;
+}
+
+/* Undo every pack since lpvm_msg_mark. */
+void
+lpvm_msg_rollback(struct lpvm_msg *m, const struct lpvm_mark *mk)
+{
+	m->len = mk->len;
+	m->nsegs = mk->nsegs;
+	m->nuser = mk->nuser;
+	if (m->nsegs > 0)
+		m->segs[m->nsegs - 1].len = mk->lastseg;
+}
+
+/* A received copy of m (see msg.h). */
+struct lpvm_msg *
+lpvm_msg_loopback(const struct lpvm_msg *m)
+{
+	struct lpvm_msg *r;
+	uint8_t *data;
+	size_t len;
+
+	len = lpvm_msg_body_len(m);
+	if ((data = malloc(len ? len : 1)) == NULL)
+		return NULL;
+	msg_copy_body(m, data);
+	if ((r = lpvm_msg_wrap(data, len, m->wire_enc)) == NULL) {
+		free(data);
+		return NULL;
+	}
+	r->src = m->src;
+	r->dst = m->dst;
+	r->tag = m->tag;
+	r->ctx = m->ctx;
+	r->wid = m->wid;
+	return r;
+}
+
+/* ---- public calls ---- */
+
+/* Create a buffer with encoding enc; returns its id. */
+int
+pvm_mkbuf(int enc)
+{
+	struct lpvm_msg *m;
+	int id;
+
+	/* PvmDataTrace (4) is refused: we have no tracer to feed. */
+	if (!msg_valid_enc(enc))
+		return lpvm_err("pvm_mkbuf", PvmBadParam);
+	if ((m = lpvm_msg_new(enc)) == NULL)
+		return lpvm_err("pvm_mkbuf", PvmNoMem);
+	if ((id = lpvm_msg_register(m)) < 0) {
+		lpvm_msg_free(m);
+		return lpvm_err("pvm_mkbuf", id);
+	}
+	return id;
+}
+
+/* Free a buffer; 0 is a no-op (PVM 3.3 compatibility). */
+int
+pvm_freebuf(int id)
+{
+	struct lpvm_msg *m;
+
+	if (id == 0)
+		return 0;
+	if (id < 0)
+		return lpvm_err("pvm_freebuf", PvmBadParam);
+	if ((m = lpvm_msg_get(id)) == NULL)
+		return lpvm_err("pvm_freebuf", PvmNoSuchBuf);
+	lpvm_msg_free(m);
+	return 0;
+}
+
+/* New active send buffer; the old one is freed.  Returns the new id. */
+int
+pvm_initsend(int enc)
+{
+	struct lpvm_msg *m;
+	int id;
+
+	if (!msg_valid_enc(enc))
+		return lpvm_err("pvm_initsend", PvmBadParam);
+	if ((m = lpvm_msg_new(enc)) == NULL)
+		return lpvm_err("pvm_initsend", PvmNoMem);
+	if ((id = lpvm_msg_register(m)) < 0) {
+		lpvm_msg_free(m);
+		return lpvm_err("pvm_initsend", id);
+	}
+	if (lpvm_sbuf != 0)
+		lpvm_msg_free(lpvm_msg_get(lpvm_sbuf));
+	lpvm_sbuf = id;
+	return id;
+}
+
+/* The active send buffer id, 0 if none. */
+int
+pvm_getsbuf(void)
+{
+	return lpvm_sbuf;
+}
+
+/* The active receive buffer id, 0 if none. */
+int
+pvm_getrbuf(void)
+{
+	return lpvm_rbuf;
+}
+
+/*
+ * Make id the active send buffer (0: none, the old one stays alive);
+ * returns the previous id.  As in PVM, a buffer cannot be both: taking the
+ * receive buffer as send buffer clears the receive buffer.
+ */
+int
+pvm_setsbuf(int id)
+{
+	int old = lpvm_sbuf;
+
+	if (id < 0)
+		return lpvm_err("pvm_setsbuf", PvmBadParam);
+	if (id > 0 && lpvm_msg_get(id) == NULL)
+		return lpvm_err("pvm_setsbuf", PvmNoSuchBuf);
+	if (id > 0 && lpvm_rbuf == id)
+		lpvm_rbuf = 0;
+	lpvm_sbuf = id;
+	return old;
+}
+
+/* Make id the active receive buffer, rewound; returns the previous id. */
+int
+pvm_setrbuf(int id)
+{
+	struct lpvm_msg *m = NULL;
+	int old = lpvm_rbuf;
+
+	if (id < 0)
+		return lpvm_err("pvm_setrbuf", PvmBadParam);
+	if (id > 0 && (m = lpvm_msg_get(id)) == NULL)
+		return lpvm_err("pvm_setrbuf", PvmNoSuchBuf);
+	if (m != NULL) {
+		if (lpvm_sbuf == id)
+			lpvm_sbuf = 0;
+		m->rpos = 0;
+	}
+	lpvm_rbuf = id;
+	return old;
+}
+
+/* Body length, tag and source of a buffer; NULL pointers are skipped. */
+int
+pvm_bufinfo(int id, int *bytes, int *tag, int *tid)
+{
+	struct lpvm_msg *m;
+	size_t len;
+
+	if (id <= 0)
+		return lpvm_err("pvm_bufinfo", PvmBadParam);
+	if ((m = lpvm_msg_get(id)) == NULL)
+		return lpvm_err("pvm_bufinfo", PvmNoSuchBuf);
+	len = lpvm_msg_body_len(m);
+	if (bytes != NULL)
+		*bytes = len > INT_MAX ? INT_MAX : (int)len;
+	if (tag != NULL)
+		*tag = m->tag;
+	if (tid != NULL)
+		*tid = m->src;
+	return 0;
+}
+
+/*
+ * The header of a buffer.  enc is the PvmData* value (PVM reports its
+ * internal wire signature); crc is always 0 (we keep no checksum).
+ */
+int
+pvm_getminfo(int id, struct pvmminfo *info)
+{
+	struct lpvm_msg *m;
+	size_t len;
+
+	if (id <= 0 || info == NULL)
+		return lpvm_err("pvm_getminfo", PvmBadParam);
+	if ((m = lpvm_msg_get(id)) == NULL)
+		return lpvm_err("pvm_getminfo", PvmNoSuchBuf);
+	len = lpvm_msg_body_len(m);
+	info->len = len > INT_MAX ? INT_MAX : (int)len;
+	info->ctx = m->ctx;
+	info->tag = m->tag;
+	info->wid = m->wid;
+	info->enc = m->enc;
+	info->crc = 0;
+	info->src = m->src;
+	info->dst = m->dst;
+	return 0;
+}
+
+/* Set ctx, tag, wid, src and dst of a buffer (the other fields are not). */
+int
+pvm_setminfo(int id, struct pvmminfo *info)
+{
+	struct lpvm_msg *m;
+
+	if (id <= 0 || info == NULL)
+		return lpvm_err("pvm_setminfo", PvmBadParam);
+	if ((m = lpvm_msg_get(id)) == NULL)
+		return lpvm_err("pvm_setminfo", PvmNoSuchBuf);
+	m->ctx = info->ctx;
+	m->tag = info->tag;
+	m->wid = info->wid;
+	m->src = info->src;
+	m->dst = info->dst;
+	return 0;
+}
+
+/*
+ * Append src's body to dst as copied bytes; pad = zero-pad to 4 when dst
+ * is XDR (the bytes then look like one pvm_pkbyte call).
+ */
+static int
+msg_put_body(struct lpvm_msg *dst, const struct lpvm_msg *src, int pad)
+{
+	size_t len, padded;
+	uint8_t *p;
+
+	len = lpvm_msg_body_len(src);
+	padded = len;
+	if (pad && dst->wire_enc == WIRE_ENC_XDR)
+		padded = (len + 3) & ~(size_t)3;
+	if (padded == 0)
+		return 0;
+	if ((p = lpvm_msg_append(dst, padded)) == NULL)
+		return PvmNoMem;
+	msg_copy_body(src, p);
+	memset(p + len, 0, padded - len);
+	return 0;
+}
+
+/*
+ * The buffer `id` for pvm_pkmesg/pvm_pkmesgbody and the active send
+ * buffer, or an error: bad or unknown id, no send buffer, or id is the
+ * send buffer itself.
+ */
+static int
+msg_pk_args(int id, struct lpvm_msg **inner, struct lpvm_msg **outer)
+{
+	if (id <= 0)
+		return PvmBadParam;
+	if ((*inner = lpvm_msg_get(id)) == NULL)
+		return PvmNoSuchBuf;
+	if ((*outer = lpvm_msg_get(lpvm_sbuf)) == NULL)
+		return PvmNoBuf;
+	if (*inner == *outer)
+		return PvmBadParam;
+	return 0;
+}
+
+/*
+ * Layout of a message packed by pvm_pkmesg (ours, not PVM's), in the
+ * encoding of the buffer it is packed into; each field is one pvm_pkint:
+ *
+ *   int enc       PvmData* of the packed message
+ *   int wire_enc  WIRE_ENC_* its body is in
+ *   int ctx, tag, wid, src, dst
+ *   int crc       always 0
+ *   int len       body bytes
+ *   byte[len]     the body, unchanged, as one pvm_pkbyte (XDR: padded to 4)
+ */
+#define MSG_HDR_INTS 9
+
+/* Pack a whole message (header and body) into the active send buffer. */
+int
+pvm_pkmesg(int id)
+{
+	struct lpvm_msg *in, *out;
+	struct lpvm_mark mk;
+	size_t len;
+	int h[MSG_HDR_INTS];
+	int cc;
+
+	if ((cc = msg_pk_args(id, &in, &out)) < 0)
+		return lpvm_err("pvm_pkmesg", cc);
+	if ((len = lpvm_msg_body_len(in)) > INT_MAX)
+		return lpvm_err("pvm_pkmesg", PvmOverflow);
+	h[0] = in->enc;
+	h[1] = in->wire_enc;
+	h[2] = in->ctx;
+	h[3] = in->tag;
+	h[4] = in->wid;
+	h[5] = in->src;
+	h[6] = in->dst;
+	h[7] = 0;
+	h[8] = (int)len;
+	lpvm_msg_mark(out, &mk);
+	if ((cc = lpvm_pack(out, PVM_INT, h, MSG_HDR_INTS, 1, 1)) == 0)
+		cc = msg_put_body(out, in, 1);
+	if (cc < 0) {
+		lpvm_msg_rollback(out, &mk);
+		return lpvm_err("pvm_pkmesg", cc);
+	}
+	return 0;
+}
+
+/* Append only the body of a message (same wire encoding required). */
+int
+pvm_pkmesgbody(int id)
+{
+	struct lpvm_msg *in, *out;
+	int cc;
+
+	if ((cc = msg_pk_args(id, &in, &out)) < 0)
+		return lpvm_err("pvm_pkmesgbody", cc);
+	if (in->wire_enc != out->wire_enc)
+		return lpvm_err("pvm_pkmesgbody", PvmMismatch);
+	if ((cc = msg_put_body(out, in, 0)) < 0)
+		return lpvm_err("pvm_pkmesgbody", cc);
+	return 0;
+}
+
+/* Read a pvm_pkmesg header from m and build the message it describes. */
+static int
+msg_upk(struct lpvm_msg *m, struct lpvm_msg **res)
+{
+	struct lpvm_msg *r;
+	uint8_t *data;
+	int h[MSG_HDR_INTS];
+	int cc;
+
+	if ((cc = lpvm_unpack(m, PVM_INT, h, MSG_HDR_INTS, 1)) < 0)
+		return cc;
+	if (!msg_valid_enc(h[0]) ||
+	    (h[1] != WIRE_ENC_XDR && h[1] != WIRE_ENC_NATIVE) || h[8] < 0)
+		return PvmBadMsg;
+	if ((size_t)h[8] > m->len - m->rpos)
+		return PvmNoData;
+	if ((data = malloc(h[8] ? (size_t)h[8] : 1)) == NULL)
+		return PvmNoMem;
+	if ((cc = lpvm_unpack(m, PVM_BYTE, data, h[8], 1)) < 0 ||
+	    (r = lpvm_msg_wrap(data, (size_t)h[8], h[1])) == NULL) {
+		free(data);
+		return cc < 0 ? cc : PvmNoMem;
+	}
+	/* An InPlace message arrives as plain native bytes: it is Raw. */
+	r->enc = h[0] == PvmDataInPlace ? PvmDataRaw : h[0];
+	r->ctx = h[2];
+	r->tag = h[3];
+	r->wid = h[4];
+	r->src = h[5];
+	r->dst = h[6];
+	*res = r;
+	return 0;
+}
+
+/* Unpack a message packed by pvm_pkmesg into a new buffer; returns its id. */
+int
+pvm_upkmesg(void)
+{
+	struct lpvm_msg *m, *r;
+	size_t rpos;
+	int cc;
+
+	if ((m = lpvm_msg_get(lpvm_rbuf)) == NULL)
+		return lpvm_err("pvm_upkmesg", PvmNoBuf);
+	if ((cc = lpvm_msg_flatten(m)) < 0)
+		return lpvm_err("pvm_upkmesg", cc);
+	rpos = m->rpos;
+	if ((cc = msg_upk(m, &r)) < 0) {
+		m->rpos = rpos; /* all or nothing */
+		return lpvm_err("pvm_upkmesg", cc);
+	}
+	if ((cc = lpvm_msg_register(r)) < 0) {
+		lpvm_msg_free(r);
+		m->rpos = rpos;
+		return lpvm_err("pvm_upkmesg", cc);
+	}
+	return cc;
+}

@@ -1,0 +1,432 @@
+/*
+ * pack.c: pvm_pk<type> / pvm_upk<type> for every datatype and encoding,
+ * and the strings.
+ *
+ * Every public call is generated from LPVM_DATATYPES (msg.h); one routine
+ * per direction and encoding does the work, driven by the type's row
+ * (item size, scalars per item) and its XDR kind (wire size, signedness).
+ *
+ * PvmDataDefault (XDR).  Each scalar is one big-endian unit of its kind's
+ * wire size: short/ushort/int/uint/float 4 bytes, double 8.  long/ulong
+ * are 8 bytes: PVM 3.4 sends 4 and fails with PvmOverflow on a 64-bit
+ * value that needs more; we carry every value instead (deliberate; a
+ * PVM 3.4 peer is never on the other end, the wire is ours).  Bytes are
+ * copied as they are and each call is zero-padded to a multiple of 4, so
+ * unpack must mirror pack call by call, as in PVM.  Floats travel as their
+ * IEEE bits: NaN payloads, infinities and -0.0 survive.
+ *
+ * PvmDataRaw.  Items in native layout, gathered through the stride.
+ *
+ * PvmDataInPlace.  As Raw on the wire, but a stride-1 pack only records
+ * (pointer, length); the bytes are read when the message is sent.  PVM
+ * requires stride 1 here; we copy strided items instead.  Strings give
+ * PvmNotImpl, as in PVM.
+ *
+ * Unpacking follows the buffer's wire encoding (a received message says
+ * which one it carries), not the encoding it was created with.
+ *
+ * Arguments: nitem < 0 is PvmBadParam (PVM); nitem 0 does nothing.  We
+ * also refuse stride < 1 and a NULL pointer with PvmBadParam, where PVM
+ * checks neither and walks backwards or crashes.
+ *
+ * Every call is all or nothing: a pack that runs out of memory leaves the
+ * buffer as it was, and an unpack that would run past the end returns
+ * PvmNoData before writing anything (PVM may fill part of the array).
+ */
+#include "lpvm.h"
+
+#include <limits.h>
+#include <string.h>
+
+/* Wire size and conversion rules of an XDR scalar kind. */
+struct pack_xkind {
+	size_t wsize; /* bytes on the wire */
+	int sign;     /* sign-extend when widening */
+	int ovf;      /* unpack checks the value fits the native size */
+};
+
+static const struct pack_xkind pack_xkinds[] = {
+	[LPVM_XK_BYTE] = {1, 0, 0},
+	/* PVM truncates shorts silently on unpack; so do we. */
+	[LPVM_XK_I16] = {4, 1, 0},
+	[LPVM_XK_U16] = {4, 0, 0},
+	[LPVM_XK_I32] = {4, 1, 0},
+	[LPVM_XK_U32] = {4, 0, 0},
+	/* Matters only where long is 4 bytes: PvmOverflow, not truncation. */
+	[LPVM_XK_I64] = {8, 1, 1},
+	[LPVM_XK_U64] = {8, 0, 1},
+	[LPVM_XK_F32] = {4, 0, 0},
+	[LPVM_XK_F64] = {8, 0, 0},
+};
+
+static const struct lpvm_dtype pack_dtypes[] = {
+#define X(code, name, ctype, nsub, kind)                                    \
+	[code] = {code, #name, sizeof(ctype) * (nsub), sizeof(ctype), nsub, \
+	    kind},
+	LPVM_DATATYPES(X)
+#undef X
+};
+
+/* The datatype row for a PVM_* code, or NULL. */
+const struct lpvm_dtype *
+lpvm_dtype(int code)
+{
+	if (code < 0 ||
+	    (size_t)code >= sizeof(pack_dtypes) / sizeof(pack_dtypes[0]) ||
+	    pack_dtypes[code].size == 0)
+		return NULL;
+	return &pack_dtypes[code];
+}
+
+/* Load a native integer (or float bits) of `size` bytes, widened. */
+static uint64_t
+pack_load(const uint8_t *p, size_t size, int sign)
+{
+	union {
+		uint8_t u8;
+		int8_t i8;
+		uint16_t u16;
+		int16_t i16;
+		uint32_t u32;
+		int32_t i32;
+		uint64_t u64;
+	} v;
+
+	memcpy(&v, p, size);
+	switch (size) {
+	case 1:
+		return sign ? (uint64_t)(int64_t)v.i8 : v.u8;
+	case 2:
+		return sign ? (uint64_t)(int64_t)v.i16 : v.u16;
+	case 4:
+		return sign ? (uint64_t)(int64_t)v.i32 : v.u32;
+	default:
+		return v.u64;
+	}
+}
+
+/* Store the low `size` bytes of x as a native value. */
+static void
+pack_store(uint8_t *p, uint64_t x, size_t size)
+{
+	union {
+		uint8_t u8;
+		uint16_t u16;
+		uint32_t u32;
+		uint64_t u64;
+	} v;
+
+	switch (size) {
+	case 1:
+		v.u8 = (uint8_t)x;
+		break;
+	case 2:
+		v.u16 = (uint16_t)x;
+		break;
+	case 4:
+		v.u32 = (uint32_t)x;
+		break;
+	default:
+		v.u64 = x;
+		break;
+	}
+	memcpy(p, &v, size);
+}
+
+/* Write the low n bytes of v big-endian. */
+static void
+pack_put_be(uint8_t *w, uint64_t v, size_t n)
+{
+	while (n-- > 0) {
+		w[n] = (uint8_t)v;
+		v >>= 8;
+	}
+}
+
+/* Read n big-endian bytes, sign-extended to 64 bits if asked. */
+static uint64_t
+pack_get_be(const uint8_t *w, size_t n, int sign)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v = v << 8 | w[i];
+	if (sign && n < 8 && (v >> (n * 8 - 1)) & 1)
+		v |= ~(uint64_t)0 << (n * 8);
+	return v;
+}
+
+/* True if the wire value v fits a native scalar of `size` bytes. */
+static int
+pack_fits(uint64_t v, size_t size, int sign)
+{
+	int64_t s = (int64_t)v;
+	int64_t max;
+
+	if (size >= 8)
+		return 1;
+	if (!sign)
+		return (v >> (size * 8)) == 0;
+	max = ((int64_t)1 << (size * 8 - 1)) - 1;
+	return s >= -max - 1 && s <= max;
+}
+
+/* Wire bytes n items of t take in XDR, padding included. */
+static size_t
+pack_xdr_size(const struct lpvm_dtype *t, size_t n)
+{
+	size_t need = n * (size_t)t->nsub * pack_xkinds[t->kind].wsize;
+
+	return (need + 3) & ~(size_t)3;
+}
+
+/* Append n items of t from p (stride in items) as XDR. */
+static int
+pack_xdr(struct lpvm_msg *m, const struct lpvm_dtype *t, const uint8_t *p,
+    size_t n, size_t stride)
+{
+	const struct pack_xkind *k = &pack_xkinds[t->kind];
+	size_t i, j, padded, step = stride * t->size;
+	uint8_t *w, *end;
+
+	padded = pack_xdr_size(t, n);
+	if ((w = lpvm_msg_append(m, padded)) == NULL)
+		return PvmNoMem;
+	end = w + padded;
+	if (t->kind == LPVM_XK_BYTE && stride == 1) {
+		memcpy(w, p, n);
+		w += n;
+	} else {
+		for (i = 0; i < n; i++, p += step) {
+			for (j = 0; j < (size_t)t->nsub; j++, w += k->wsize)
+				pack_put_be(w, pack_load(p + j * t->esize,
+				    t->esize, k->sign), k->wsize);
+		}
+	}
+	memset(w, 0, (size_t)(end - w));
+	return 0;
+}
+
+/* Append n items of t from p in native layout (copied). */
+static int
+pack_native(struct lpvm_msg *m, const struct lpvm_dtype *t,
+    const uint8_t *p, size_t n, size_t stride)
+{
+	size_t i;
+	uint8_t *w;
+
+	if ((w = lpvm_msg_append(m, n * t->size)) == NULL)
+		return PvmNoMem;
+	if (stride == 1) {
+		memcpy(w, p, n * t->size);
+		return 0;
+	}
+	for (i = 0; i < n; i++)
+		memcpy(w + i * t->size, p + i * stride * t->size, t->size);
+	return 0;
+}
+
+/* Pack n items of a datatype into m (see msg.h). */
+int
+lpvm_pack(struct lpvm_msg *m, int code, const void *p, int n, int stride,
+    int copy)
+{
+	const struct lpvm_dtype *t;
+
+	/* stride < 1 is refused; PVM does not check it. */
+	if ((t = lpvm_dtype(code)) == NULL || n < 0 || stride < 1)
+		return PvmBadParam;
+	if (n == 0)
+		return 0;
+	if (p == NULL)
+		return PvmBadParam;
+	if (m->wire_enc == WIRE_ENC_XDR)
+		return pack_xdr(m, t, p, (size_t)n, (size_t)stride);
+	if (m->enc == PvmDataInPlace && stride == 1 && !copy)
+		return lpvm_msg_add_user(m, p, (size_t)n * t->size);
+	return pack_native(m, t, p, (size_t)n, (size_t)stride);
+}
+
+/* Decode n XDR items of t into p; the caller checked the length. */
+static int
+unpack_xdr(const struct lpvm_dtype *t, const uint8_t *r, uint8_t *p,
+    size_t n, size_t stride)
+{
+	const struct pack_xkind *k = &pack_xkinds[t->kind];
+	size_t i, j, cnt = n * (size_t)t->nsub, step = stride * t->size;
+	uint64_t v;
+
+	/* Check every value first, so an overflow writes nothing. */
+	if (k->ovf && t->esize < k->wsize) {
+		for (i = 0; i < cnt; i++) {
+			v = pack_get_be(r + i * k->wsize, k->wsize, k->sign);
+			if (!pack_fits(v, t->esize, k->sign))
+				return PvmOverflow;
+		}
+	}
+	if (t->kind == LPVM_XK_BYTE && stride == 1) {
+		memcpy(p, r, n);
+		return 0;
+	}
+	for (i = 0; i < n; i++, p += step) {
+		for (j = 0; j < (size_t)t->nsub; j++, r += k->wsize) {
+			v = pack_get_be(r, k->wsize, k->sign);
+			pack_store(p + j * t->esize, v, t->esize);
+		}
+	}
+	return 0;
+}
+
+/* Unpack n items from m's read position, all or nothing. */
+int
+lpvm_unpack(struct lpvm_msg *m, int code, void *p, int n, int stride)
+{
+	const struct lpvm_dtype *t;
+	const uint8_t *r;
+	uint8_t *out = p;
+	size_t need, i;
+	int cc;
+
+	if ((t = lpvm_dtype(code)) == NULL || n < 0 || stride < 1)
+		return PvmBadParam;
+	if (n == 0)
+		return 0;
+	if (p == NULL)
+		return PvmBadParam;
+	if ((cc = lpvm_msg_flatten(m)) < 0)
+		return cc;
+	if (m->wire_enc == WIRE_ENC_XDR)
+		need = pack_xdr_size(t, (size_t)n);
+	else
+		need = (size_t)n * t->size;
+	if (m->rpos > m->len || need > m->len - m->rpos)
+		return PvmNoData;
+	r = m->data + m->rpos;
+	if (m->wire_enc == WIRE_ENC_XDR) {
+		if ((cc = unpack_xdr(t, r, out, (size_t)n, (size_t)stride)) < 0)
+			return cc;
+	} else if (stride == 1) {
+		memcpy(out, r, need);
+	} else {
+		for (i = 0; i < (size_t)n; i++)
+			memcpy(out + i * (size_t)stride * t->size,
+			    r + i * t->size, t->size);
+	}
+	m->rpos += need;
+	return 0;
+}
+
+/* Pack a string: int strlen+1, then the bytes and NUL. */
+int
+lpvm_pack_str(struct lpvm_msg *m, const char *s)
+{
+	struct lpvm_mark mk;
+	size_t len;
+	int n, cc;
+
+	/* PVM documents a NULL string as not allowed, and crashes on it. */
+	if (s == NULL)
+		return PvmBadParam;
+	if (m->enc == PvmDataInPlace)
+		return PvmNotImpl;
+	if ((len = strlen(s) + 1) > INT_MAX)
+		return PvmOverflow;
+	n = (int)len;
+	lpvm_msg_mark(m, &mk);
+	if ((cc = lpvm_pack(m, PVM_INT, &n, 1, 1, 1)) == 0)
+		cc = lpvm_pack(m, PVM_BYTE, s, n, 1, 1);
+	if (cc < 0)
+		lpvm_msg_rollback(m, &mk);
+	return cc;
+}
+
+/* Unpack a string packed by lpvm_pack_str, all or nothing. */
+int
+lpvm_unpack_str(struct lpvm_msg *m, char *s)
+{
+	size_t rpos = m->rpos;
+	int n, cc;
+
+	if (s == NULL)
+		return PvmBadParam;
+	if ((cc = lpvm_unpack(m, PVM_INT, &n, 1, 1)) < 0)
+		return cc;
+	/* A length below 1 was never written by pvm_pkstr. */
+	cc = n < 1 ? PvmBadMsg : lpvm_unpack(m, PVM_BYTE, s, n, 1);
+	if (cc < 0)
+		m->rpos = rpos;
+	return cc;
+}
+
+/* Pack into the active send buffer on behalf of the public call `call`. */
+static int
+pack_call(const char *call, int code, const void *p, int n, int stride)
+{
+	struct lpvm_msg *m;
+	int cc;
+
+	if ((m = lpvm_msg_get(lpvm_sbuf)) == NULL)
+		return lpvm_err(call, PvmNoBuf);
+	if ((cc = lpvm_pack(m, code, p, n, stride, 0)) < 0)
+		return lpvm_err(call, cc);
+	return 0;
+}
+
+/* Unpack from the active receive buffer on behalf of `call`. */
+static int
+unpack_call(const char *call, int code, void *p, int n, int stride)
+{
+	struct lpvm_msg *m;
+	int cc;
+
+	if ((m = lpvm_msg_get(lpvm_rbuf)) == NULL)
+		return lpvm_err(call, PvmNoBuf);
+	if ((cc = lpvm_unpack(m, code, p, n, stride)) < 0)
+		return lpvm_err(call, cc);
+	return 0;
+}
+
+/* pvm_pk<name>(p, nitem, stride) and pvm_upk<name>, for each datatype. */
+#define X(code, name, ctype, nsub, kind)                                \
+	int pvm_pk##name(ctype *p, int n, int stride)                   \
+	{                                                               \
+		return pack_call("pvm_pk" #name, code, p, n, stride);   \
+	}                                                               \
+	int pvm_upk##name(ctype *p, int n, int stride)                  \
+	{                                                               \
+		return unpack_call("pvm_upk" #name, code, p, n, stride); \
+	}
+LPVM_DATATYPES(X)
+#undef X
+
+/* Pack a NUL-terminated string: int strlen+1, then the bytes and NUL. */
+int
+pvm_pkstr(char *s)
+{
+	struct lpvm_msg *m;
+	int cc;
+
+	if ((m = lpvm_msg_get(lpvm_sbuf)) == NULL)
+		return lpvm_err("pvm_pkstr", PvmNoBuf);
+	if ((cc = lpvm_pack_str(m, s)) < 0)
+		return lpvm_err("pvm_pkstr", cc);
+	return 0;
+}
+
+/*
+ * Unpack a string into s.  Like PVM we cannot know the size of s; unlike
+ * PVM we never read past the end of the message (PvmNoData instead).
+ */
+int
+pvm_upkstr(char *s)
+{
+	struct lpvm_msg *m;
+	int cc;
+
+	if ((m = lpvm_msg_get(lpvm_rbuf)) == NULL)
+		return lpvm_err("pvm_upkstr", PvmNoBuf);
+	if ((cc = lpvm_unpack_str(m, s)) < 0)
+		return lpvm_err("pvm_upkstr", cc);
+	return 0;
+}
