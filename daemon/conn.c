@@ -1,0 +1,800 @@
+/*
+ * conn.c: task connections.  One struct conn per accepted socket, one
+ * bufferevent each.
+ *
+ * Framing: a frame is handled only once it is complete in the input
+ * buffer; the read watermarks say how much that is, and the high
+ * watermark (header + WIRE_FRAME_MAX) caps what one connection may have
+ * buffered, so a 2^63 length or a half frame never grows memory.
+ *
+ * Forwarding moves the body from the sender's input to the receiver's
+ * output with evbuffer_remove_buffer (no copy, no parsing) after a fresh
+ * header.  Back-pressure: a sender whose receiver has more than
+ * CONN_HIGH_WATER queued stops being read (its frame stays put) and is
+ * parked on the receiver's waiter list; when the receiver drains below
+ * CONN_LOW_WATER (write callback) or dies, the waiters are kicked on the
+ * next loop turn.
+ *
+ * A spawned task that has not connected yet has no connection: frames for
+ * it are held in task->held (same high-water mark; senders parked on
+ * conn_held_waiters) and handed over after its TM_CONNECT reply, as PVM
+ * queues messages for a task that is still starting.
+ *
+ * Lifetime: conn_close marks a connection dead and moves it to a list
+ * that a deferred event frees on the next loop turn, so no callback ever
+ * finds its conn freed under it.
+ */
+#include "pvmd.h"
+
+#include <sys/socket.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+
+#define CONN_READ_HIGH (WIRE_HDR_LEN + WIRE_FRAME_MAX)
+#define CONN_FLUSH_TIMEOUT 5   /* s to write a last reply before closing */
+#define CONN_ACCEPT_BACKOFF 100 /* ms without accepting after EMFILE */
+
+enum conn_state {
+	CONN_HELLO, /* waiting for TM_CONNECT */
+	CONN_TASK,  /* bound to a task tid */
+};
+
+struct conn {
+	TAILQ_ENTRY(conn) entry; /* conn_live or conn_dead */
+	struct bufferevent *bev;
+	int fd;
+	enum conn_state state;
+	int tid; /* the task's tid once connected (kept after TM_EXIT) */
+	pid_t pid; /* from SO_PEERCRED */
+	int dead;    /* closed; freed on the next loop turn */
+	int closing; /* close once the output is written */
+	struct task *task;   /* NULL before TM_CONNECT and after TM_EXIT */
+	struct event *timer; /* handshake / flush timeout */
+	struct event *kick;  /* run conn_process on the next loop turn */
+	/* Control message being reassembled. */
+	struct evbuffer *ctl;
+	struct wire_hdr ctlh;
+	int ctl_open;
+	/* TM_MCAST list for the next message to our multicast address. */
+	int *mcast;
+	int nmcast;
+	/* Back-pressure: the waiter list this sender is parked on. */
+	struct conn_list *parked;
+	TAILQ_ENTRY(conn) wentry;
+	TAILQ_HEAD(conn_list, conn) waiters; /* senders parked on us */
+};
+
+/* Where a frame goes: a connection's output, or a pending task's hold. */
+struct dest {
+	struct evbuffer *buf;
+	struct conn *conn; /* NULL: held for a task not yet connected */
+};
+
+static TAILQ_HEAD(, conn) conn_live = TAILQ_HEAD_INITIALIZER(conn_live);
+static TAILQ_HEAD(, conn) conn_dead = TAILQ_HEAD_INITIALIZER(conn_dead);
+static struct conn_list conn_held_waiters =
+    TAILQ_HEAD_INITIALIZER(conn_held_waiters);
+static struct event *conn_accept_ev;
+static struct event *conn_backoff_ev;
+static struct event *conn_gc_ev;
+
+static void conn_process(struct conn *c);
+
+/* Name of a connection for logs. */
+static const char *
+conn_name(const struct conn *c, char *buf, size_t len)
+{
+	if (c->tid != 0)
+		snprintf(buf, len, "t%x", (unsigned)c->tid);
+	else
+		snprintf(buf, len, "fd %d pid %ld", c->fd, (long)c->pid);
+	return buf;
+}
+
+static void
+conn_closef(struct conn *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Close with a formatted reason. */
+static void
+conn_closef(struct conn *c, const char *fmt, ...)
+{
+	char why[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	conn_close(c, why);
+}
+
+/* True if frames can still be queued to c. */
+int
+conn_usable(const struct conn *c)
+{
+	return c != NULL && !c->dead;
+}
+
+/* The peer process id from SO_PEERCRED. */
+pid_t
+conn_peer_pid(const struct conn *c)
+{
+	return c->pid;
+}
+
+/* Resume every sender parked on list l. */
+static void
+conn_wake_list(struct conn_list *l)
+{
+	struct conn *w;
+
+	while ((w = TAILQ_FIRST(l)) != NULL) {
+		TAILQ_REMOVE(l, w, wentry);
+		w->parked = NULL;
+		if (w->dead || w->closing)
+			continue;
+		bufferevent_enable(w->bev, EV_READ);
+		event_active(w->kick, EV_TIMEOUT, 0);
+	}
+}
+
+/* Stop reading c until the destination has drained. */
+static void
+conn_block(struct conn *c, const struct dest *d)
+{
+	char a[64], b[64];
+
+	log_debug("%s blocked: %s has %zu bytes queued",
+	    conn_name(c, a, sizeof(a)),
+	    d->conn ? conn_name(d->conn, b, sizeof(b)) : "a starting task",
+	    evbuffer_get_length(d->buf));
+	c->parked = d->conn ? &d->conn->waiters : &conn_held_waiters;
+	TAILQ_INSERT_TAIL(c->parked, c, wentry);
+	bufferevent_disable(c->bev, EV_READ);
+}
+
+/* Mark c dead, detach it from everything; freed later by conn_gc_cb. */
+void
+conn_close(struct conn *c, const char *why)
+{
+	struct task *t;
+	char name[64];
+
+	if (c == NULL || c->dead)
+		return;
+	c->dead = 1;
+	if (c->task != NULL || c->state == CONN_HELLO)
+		log_info("connection %s closed: %s",
+		    conn_name(c, name, sizeof(name)), why);
+	else
+		log_debug("connection %s closed: %s",
+		    conn_name(c, name, sizeof(name)), why);
+	bufferevent_disable(c->bev, EV_READ | EV_WRITE);
+	evtimer_del(c->timer);
+	conn_wake_list(&c->waiters);
+	if (c->parked != NULL) {
+		TAILQ_REMOVE(c->parked, c, wentry);
+		c->parked = NULL;
+	}
+	TAILQ_REMOVE(&conn_live, c, entry);
+	TAILQ_INSERT_TAIL(&conn_dead, c, entry);
+	event_active(conn_gc_ev, EV_TIMEOUT, 0);
+	if ((t = c->task) != NULL) {
+		c->task = NULL;
+		t->conn = NULL;
+		depart_task(t);
+	}
+}
+
+/* Free the connections closed during the last loop turn. */
+static void
+conn_gc_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct conn *c;
+
+	while ((c = TAILQ_FIRST(&conn_dead)) != NULL) {
+		TAILQ_REMOVE(&conn_dead, c, entry);
+		bufferevent_free(c->bev);
+		event_free(c->timer);
+		event_free(c->kick);
+		evbuffer_free(c->ctl);
+		free(c->mcast);
+		free(c);
+	}
+}
+
+/* Close once the output queue is empty (after a TM_EXIT reply). */
+void
+conn_close_after_flush(struct conn *c)
+{
+	struct timeval tv = { CONN_FLUSH_TIMEOUT, 0 };
+
+	if (c->dead)
+		return;
+	c->closing = 1;
+	bufferevent_disable(c->bev, EV_READ);
+	if (evbuffer_get_length(bufferevent_get_output(c->bev)) == 0) {
+		conn_close(c, "exited");
+		return;
+	}
+	evtimer_add(c->timer, &tv);
+}
+
+/* Bind c to task t (TM_CONNECT accepted). */
+void
+conn_set_task(struct conn *c, struct task *t)
+{
+	c->task = t;
+	c->tid = t->tid;
+	c->state = CONN_TASK;
+	evtimer_del(c->timer);
+	t->conn = c;
+	t->flags |= TASK_F_CONN;
+}
+
+/* c no longer stands for a task (it sent TM_EXIT). */
+void
+conn_forget_task(struct conn *c)
+{
+	c->task = NULL;
+}
+
+/* Take ownership of a TM_MCAST list. */
+void
+conn_set_mcast(struct conn *c, int *tids, int n)
+{
+	free(c->mcast);
+	c->mcast = tids;
+	c->nmcast = n;
+}
+
+/* Append one message, cut into frames, to out; 0 or -1 (no memory). */
+static int
+conn_put_msg(struct evbuffer *out, int src, int dst, int tag, int ctx,
+    int wid, int enc, const void *body, size_t len)
+{
+	struct wire_hdr h;
+	uint8_t raw[WIRE_HDR_LEN];
+	size_t off = 0, n;
+
+	memset(&h, 0, sizeof(h));
+	h.version = WIRE_VERSION;
+	h.dst = dst;
+	h.src = src;
+	h.tag = tag;
+	h.ctx = ctx;
+	h.enc = enc;
+	h.wid = wid;
+	do {
+		n = len - off;
+		if (n > WIRE_FRAG_DEFAULT)
+			n = WIRE_FRAG_DEFAULT;
+		h.flags = (uint16_t)((off == 0 ? WIRE_F_SOM : 0) |
+		    (off + n == len ? WIRE_F_EOM : 0));
+		h.len = n;
+		wire_hdr_encode(&h, raw);
+		if (evbuffer_add(out, raw, sizeof(raw)) != 0 ||
+		    (n > 0 && evbuffer_add(out, (const uint8_t *)body + off,
+		    n) != 0))
+			return -1;
+		off += n;
+	} while (off < len);
+	return 0;
+}
+
+/* Queue one message from this pvmd to c. */
+void
+conn_send(struct conn *c, int src, int dst, int tag, int ctx, int wid,
+    int enc, const void *body, size_t len)
+{
+	if (!conn_usable(c))
+		return;
+	if (conn_put_msg(bufferevent_get_output(c->bev), src, dst, tag, ctx,
+	    wid, enc, body, len) != 0)
+		conn_close(c, "out of memory queueing a message");
+}
+
+/* The hold buffer of a pending task (created on first use). */
+static struct evbuffer *
+conn_held_buf(struct task *t)
+{
+	if (t->held == NULL)
+		t->held = evbuffer_new();
+	return t->held;
+}
+
+/* True for a spawned task whose process has not connected yet. */
+static int
+conn_task_pending(const struct task *t)
+{
+	return t->conn == NULL && (t->flags & TASK_F_SPAWNED) &&
+	    !(t->flags & TASK_F_CONN);
+}
+
+/* Queue a message from this pvmd to task t, connected or pending. */
+void
+conn_send_task(struct task *t, int src, int tag, int ctx, int wid, int enc,
+    const void *body, size_t len)
+{
+	struct evbuffer *held;
+
+	if (t->conn != NULL) {
+		conn_send(t->conn, src, t->tid, tag, ctx, wid, enc, body, len);
+		return;
+	}
+	if (!conn_task_pending(t) || (held = conn_held_buf(t)) == NULL ||
+	    conn_put_msg(held, src, t->tid, tag, ctx, wid, enc, body,
+	    len) != 0)
+		log_debug("message tag 0x%x to t%x dropped", (unsigned)tag,
+		    (unsigned)t->tid);
+}
+
+/* Hand what was held for t to its new connection; wake held senders. */
+void
+conn_release_held(struct conn *c, struct task *t)
+{
+	if (t->held == NULL)
+		return;
+	if (evbuffer_add_buffer(bufferevent_get_output(c->bev), t->held) != 0)
+		conn_close(c, "out of memory releasing held messages");
+	evbuffer_free(t->held);
+	t->held = NULL;
+	conn_wake_list(&conn_held_waiters);
+}
+
+/* t leaves before it connected: forget its held frames. */
+void
+conn_drop_held(struct task *t)
+{
+	if (t->held == NULL)
+		return;
+	log_debug("t%x: %zu held bytes dropped", (unsigned)t->tid,
+	    evbuffer_get_length(t->held));
+	evbuffer_free(t->held);
+	t->held = NULL;
+	conn_wake_list(&conn_held_waiters);
+}
+
+/* Where frames for tid go; -1 if nowhere (no such task or host). */
+static int
+conn_dest(int tid, int src, struct dest *d)
+{
+	struct task *t;
+	struct host *hp;
+	int host;
+
+	d->buf = NULL;
+	d->conn = NULL;
+	switch (route_decide(tid, src, pvmd.host, &host)) {
+	case ROUTE_TASK:
+		if ((t = task_find(&pvmd.tasks, tid)) == NULL)
+			return -1;
+		if (t->conn == NULL) {
+			if (!conn_task_pending(t) ||
+			    (d->buf = conn_held_buf(t)) == NULL)
+				return -1;
+			return 0;
+		}
+		d->conn = t->conn;
+		break;
+	case ROUTE_PEER:
+		if ((hp = host_get(host)) == NULL)
+			return -1;
+		d->conn = hp->link;
+		break;
+	default:
+		return -1;
+	}
+	if (!conn_usable(d->conn) || d->conn->closing)
+		return -1;
+	d->buf = bufferevent_get_output(d->conn->bev);
+	return 0;
+}
+
+/* Discard the frame at the head of c's input. */
+static void
+conn_drop(struct conn *c, const struct wire_hdr *h, const char *why)
+{
+	struct evbuffer *in = bufferevent_get_input(c->bev);
+
+	log_debug("dropped frame t%x -> t%x tag %d len %lu: %s",
+	    (unsigned)h->src, (unsigned)h->dst, h->tag,
+	    (unsigned long)h->len, why);
+	evbuffer_drain(in, WIRE_HDR_LEN + (size_t)h->len);
+}
+
+/* True if more than the high-water mark is queued to c. */
+int
+conn_backed_up(const struct conn *c)
+{
+	return conn_usable(c) &&
+	    evbuffer_get_length(bufferevent_get_output(c->bev)) >
+	    CONN_HIGH_WATER;
+}
+
+/* Forward the head frame of c to tid; 1 if c must wait for it to drain. */
+static int
+conn_forward(struct conn *c, const struct wire_hdr *h, int tid)
+{
+	struct evbuffer *in = bufferevent_get_input(c->bev);
+	uint8_t raw[WIRE_HDR_LEN];
+	struct dest d;
+
+	if (conn_dest(tid, c->tid, &d) != 0) {
+		conn_drop(c, h, "no such task");
+		return 0;
+	}
+	if (evbuffer_get_length(d.buf) > CONN_HIGH_WATER) {
+		conn_block(c, &d);
+		return 1;
+	}
+	wire_hdr_encode(h, raw);
+	evbuffer_drain(in, WIRE_HDR_LEN);
+	if (evbuffer_add(d.buf, raw, sizeof(raw)) != 0 ||
+	    evbuffer_remove_buffer(in, d.buf, (size_t)h->len) != (int)h->len) {
+		if (d.conn != NULL)
+			conn_close(d.conn, "out of memory forwarding");
+		conn_close(c, "out of memory forwarding");
+		return 1;
+	}
+	return 0;
+}
+
+/* A frame to our multicast address: one copy per listed task. */
+static int
+conn_mcast_frame(struct conn *c, const struct wire_hdr *h)
+{
+	struct evbuffer *in = bufferevent_get_input(c->bev);
+	struct wire_hdr h2 = *h;
+	uint8_t raw[WIRE_HDR_LEN];
+	unsigned char *frame;
+	struct dest d;
+	int i;
+
+	for (i = 0; i < c->nmcast; i++) {
+		if (conn_dest(c->mcast[i], c->tid, &d) == 0 &&
+		    evbuffer_get_length(d.buf) > CONN_HIGH_WATER) {
+			conn_block(c, &d);
+			return 1;
+		}
+	}
+	frame = evbuffer_pullup(in, WIRE_HDR_LEN + (ssize_t)h->len);
+	if (frame == NULL) {
+		conn_close(c, "out of memory in multicast");
+		return 1;
+	}
+	for (i = 0; i < c->nmcast; i++) {
+		if (conn_dest(c->mcast[i], c->tid, &d) != 0)
+			continue;
+		h2.dst = c->mcast[i];
+		wire_hdr_encode(&h2, raw);
+		if ((evbuffer_add(d.buf, raw, sizeof(raw)) != 0 ||
+		    evbuffer_add(d.buf, frame + WIRE_HDR_LEN,
+		    (size_t)h->len) != 0) && d.conn != NULL)
+			conn_close(d.conn, "out of memory in multicast");
+	}
+	if (c->nmcast == 0)
+		log_debug("t%x: multicast frame without a list", c->tid);
+	evbuffer_drain(in, WIRE_HDR_LEN + (size_t)h->len);
+	if (h->flags & WIRE_F_EOM)
+		conn_set_mcast(c, NULL, 0);
+	return 0;
+}
+
+/* A frame of a control message to this pvmd; dispatch at EOM. */
+static int
+conn_ctl_frame(struct conn *c, const struct wire_hdr *h)
+{
+	struct evbuffer *in = bufferevent_get_input(c->bev);
+	unsigned char *body = NULL;
+	size_t len;
+
+	if (h->flags & WIRE_F_SOM) {
+		if (c->ctl_open) {
+			conn_close(c, "control message interrupted");
+			return 1;
+		}
+		c->ctl_open = 1;
+		c->ctlh = *h;
+	} else if (!c->ctl_open) {
+		conn_close(c, "control frame without a start");
+		return 1;
+	}
+	if (evbuffer_get_length(c->ctl) + h->len > WIRE_CTL_MAX) {
+		conn_close(c, "control message over WIRE_CTL_MAX");
+		return 1;
+	}
+	evbuffer_drain(in, WIRE_HDR_LEN);
+	if (evbuffer_remove_buffer(in, c->ctl, (size_t)h->len) !=
+	    (int)h->len) {
+		conn_close(c, "out of memory reading a control message");
+		return 1;
+	}
+	if (!(h->flags & WIRE_F_EOM))
+		return 0;
+	c->ctl_open = 0;
+	len = evbuffer_get_length(c->ctl);
+	if (len > 0 && (body = evbuffer_pullup(c->ctl, -1)) == NULL) {
+		conn_close(c, "out of memory reading a control message");
+		return 1;
+	}
+	ctl_dispatch(c, c->task, &c->ctlh, body, len);
+	evbuffer_drain(c->ctl, len);
+	return c->dead || c->closing;
+}
+
+/* Handle the complete frame at the head of c's input; 0 = go on. */
+static int
+conn_frame(struct conn *c, const struct wire_hdr *h)
+{
+	int host;
+
+	if (c->state == CONN_HELLO) {
+		if (route_decide(h->dst, 0, pvmd.host, &host) != ROUTE_PVMD ||
+		    h->tag != TM_CONNECT || h->flags != WIRE_F_ALL) {
+			conn_closef(c, "first frame is not TM_CONNECT "
+			    "(tag %d dst 0x%x)", h->tag, (unsigned)h->dst);
+			return 1;
+		}
+		return conn_ctl_frame(c, h);
+	}
+	if (h->src != c->tid) {
+		conn_closef(c, "frame with source t%x", (unsigned)h->src);
+		return 1;
+	}
+	switch (route_decide(h->dst, h->src, pvmd.host, &host)) {
+	case ROUTE_PVMD:
+		return conn_ctl_frame(c, h);
+	case ROUTE_TASK:
+	case ROUTE_PEER:
+		return conn_forward(c, h, h->dst);
+	case ROUTE_MCAST:
+		return conn_mcast_frame(c, h);
+	case ROUTE_DROP:
+		break;
+	}
+	conn_drop(c, h, "not a valid destination");
+	return 0;
+}
+
+/* Handle every complete frame in c's input, until blocked or closed. */
+static void
+conn_process(struct conn *c)
+{
+	struct evbuffer *in = bufferevent_get_input(c->bev);
+	uint8_t raw[WIRE_HDR_LEN];
+	struct wire_hdr h;
+	enum wire_status st;
+	size_t have, need;
+
+	while (!c->dead && !c->closing && c->parked == NULL) {
+		have = evbuffer_get_length(in);
+		if (have < WIRE_HDR_LEN) {
+			bufferevent_setwatermark(c->bev, EV_READ,
+			    WIRE_HDR_LEN, CONN_READ_HIGH);
+			return;
+		}
+		evbuffer_copyout(in, raw, WIRE_HDR_LEN);
+		if ((st = wire_hdr_decode(raw, WIRE_HDR_LEN, &h)) != WIRE_OK) {
+			conn_closef(c, "bad frame: %s", wire_status_str(st));
+			return;
+		}
+		need = WIRE_HDR_LEN + (size_t)h.len;
+		if (have < need) {
+			bufferevent_setwatermark(c->bev, EV_READ, need,
+			    CONN_READ_HIGH);
+			return;
+		}
+		if (conn_frame(c, &h) != 0)
+			return;
+	}
+}
+
+/* Input arrived. */
+static void
+conn_read_cb(struct bufferevent *bev, void *arg)
+{
+	conn_process(arg);
+}
+
+/* Deferred processing after back-pressure was lifted. */
+static void
+conn_kick_cb(evutil_socket_t fd, short what, void *arg)
+{
+	conn_process(arg);
+}
+
+/* Output drained: resume parked senders; finish a pending close. */
+static void
+conn_write_cb(struct bufferevent *bev, void *arg)
+{
+	struct conn *c = arg;
+	size_t left = evbuffer_get_length(bufferevent_get_output(bev));
+
+	if (c->dead)
+		return;
+	if (left <= CONN_LOW_WATER)
+		conn_wake_list(&c->waiters);
+	if (c->closing && left == 0)
+		conn_close(c, "exited");
+}
+
+/* End of file or a socket error. */
+static void
+conn_event_cb(struct bufferevent *bev, short what, void *arg)
+{
+	struct conn *c = arg;
+
+	if (what & BEV_EVENT_EOF)
+		conn_close(c, "end of file");
+	else if (what & BEV_EVENT_ERROR)
+		conn_closef(c, "socket error: %s",
+		    evutil_socket_error_to_string(EVUTIL_SOCKET_ERROR()));
+}
+
+/* Handshake timeout, or a final reply that could not be written. */
+static void
+conn_timer_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct conn *c = arg;
+
+	if (c->state == CONN_HELLO)
+		conn_close(c, "no TM_CONNECT in time");
+	else if (c->closing)
+		conn_close(c, "peer did not read its last reply");
+}
+
+/* Set up a connection on an accepted socket (owns s). */
+static void
+conn_new(int s)
+{
+	struct timeval tv = { pvmd.hs_timeout, 0 };
+	struct ucred cr;
+	socklen_t crlen = sizeof(cr);
+	struct conn *c;
+
+	if (getsockopt(s, SOL_SOCKET, SO_PEERCRED, &cr, &crlen) != 0) {
+		log_warn("SO_PEERCRED: %s; connection refused",
+		    strerror(errno));
+		close(s);
+		return;
+	}
+	if (cr.uid != getuid()) {
+		log_warn("refused connection from uid %ld pid %ld",
+		    (long)cr.uid, (long)cr.pid);
+		close(s);
+		return;
+	}
+	if ((c = calloc(1, sizeof(*c))) == NULL)
+		goto fail;
+	c->fd = s;
+	c->pid = cr.pid;
+	c->state = CONN_HELLO;
+	TAILQ_INIT(&c->waiters);
+	c->bev = bufferevent_socket_new(pvmd.base, s, BEV_OPT_CLOSE_ON_FREE);
+	c->timer = evtimer_new(pvmd.base, conn_timer_cb, c);
+	c->kick = event_new(pvmd.base, -1, 0, conn_kick_cb, c);
+	c->ctl = evbuffer_new();
+	if (c->bev == NULL || c->timer == NULL || c->kick == NULL ||
+	    c->ctl == NULL)
+		goto fail;
+	bufferevent_set_max_single_read(c->bev, CONN_IO_MAX);
+	bufferevent_set_max_single_write(c->bev, CONN_IO_MAX);
+	bufferevent_setcb(c->bev, conn_read_cb, conn_write_cb, conn_event_cb,
+	    c);
+	bufferevent_setwatermark(c->bev, EV_READ, WIRE_HDR_LEN,
+	    CONN_READ_HIGH);
+	bufferevent_setwatermark(c->bev, EV_WRITE, CONN_LOW_WATER, 0);
+	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
+	evtimer_add(c->timer, &tv);
+	TAILQ_INSERT_TAIL(&conn_live, c, entry);
+	log_debug("accepted fd %d from pid %ld", s, (long)cr.pid);
+	return;
+fail:
+	log_warn("out of memory accepting a connection");
+	if (c != NULL) {
+		if (c->bev != NULL)
+			bufferevent_free(c->bev);
+		else
+			close(s);
+		if (c->timer != NULL)
+			event_free(c->timer);
+		if (c->kick != NULL)
+			event_free(c->kick);
+		if (c->ctl != NULL)
+			evbuffer_free(c->ctl);
+		free(c);
+	} else
+		close(s);
+}
+
+/* Accept what is pending; on fd exhaustion pause instead of spinning. */
+static void
+conn_accept_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct timeval tv = { 0, CONN_ACCEPT_BACKOFF * 1000 };
+	int i, s;
+
+	for (i = 0; i < 64; i++) {
+#ifdef HAVE_ACCEPT4
+		s = accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+#else
+		s = accept(fd, NULL, NULL);
+		if (s >= 0) {
+			fcntl(s, F_SETFD, FD_CLOEXEC);
+			fcntl(s, F_SETFL, fcntl(s, F_GETFL) | O_NONBLOCK);
+		}
+#endif
+		if (s >= 0) {
+			conn_new(s);
+			continue;
+		}
+		if (errno == EINTR || errno == ECONNABORTED)
+			continue;
+		if (errno == EAGAIN || errno == EWOULDBLOCK)
+			return;
+		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
+		    errno == ENOMEM) {
+			log_warn("accept: %s; pausing %d ms", strerror(errno),
+			    CONN_ACCEPT_BACKOFF);
+			event_del(conn_accept_ev);
+			evtimer_add(conn_backoff_ev, &tv);
+			return;
+		}
+		log_warn("accept: %s", strerror(errno));
+		return;
+	}
+}
+
+/* Accept again after a pause for fd exhaustion. */
+static void
+conn_backoff_cb(evutil_socket_t fd, short what, void *arg)
+{
+	if (conn_accept_ev != NULL)
+		event_add(conn_accept_ev, NULL);
+}
+
+/* Start accepting task connections on the listening socket fd. */
+int
+conn_listen(int fd)
+{
+	conn_accept_ev = event_new(pvmd.base, fd, EV_READ | EV_PERSIST,
+	    conn_accept_cb, NULL);
+	conn_backoff_ev = evtimer_new(pvmd.base, conn_backoff_cb, NULL);
+	conn_gc_ev = event_new(pvmd.base, -1, 0, conn_gc_cb, NULL);
+	if (conn_accept_ev == NULL || conn_backoff_ev == NULL ||
+	    conn_gc_ev == NULL)
+		return -1;
+	return event_add(conn_accept_ev, NULL);
+}
+
+/* Stop accepting (halt). */
+void
+conn_unlisten(void)
+{
+	if (conn_accept_ev != NULL)
+		event_del(conn_accept_ev);
+	if (conn_backoff_ev != NULL)
+		evtimer_del(conn_backoff_ev);
+}
+
+/* Halt: one non-blocking attempt to write what is queued. */
+void
+conn_flush_all(void)
+{
+	struct conn *c;
+
+	TAILQ_FOREACH(c, &conn_live, entry)
+		evbuffer_write(bufferevent_get_output(c->bev), c->fd);
+}

@@ -1,0 +1,253 @@
+/*
+ * ctl.c: control messages addressed to this pvmd.  The dispatch table is
+ * built from WIRE_TM_LIST (one handler ctl_TM_<name> per request, in
+ * whichever file owns the subject); this file holds the dispatcher, the
+ * reply helpers and the small host-level requests.
+ */
+#include "pvmd.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+typedef void ctl_fn(struct ctlreq *q);
+
+#define CTL_ENTRY(name, num, text) [num] = ctl_##name,
+static ctl_fn *const ctl_table[WIRE_TM_COUNT + 1] = {
+	WIRE_TM_LIST(CTL_ENTRY)
+};
+#undef CTL_ENTRY
+
+/* Route one reassembled control message to its handler. */
+void
+ctl_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
+    const uint8_t *body, size_t len)
+{
+	struct ctlreq q;
+	int i = wire_tm_index(h->tag);
+
+	if (i == 0 || ctl_table[i] == NULL) {
+		log_warn("t%x: unknown control tag 0x%x ignored",
+		    (unsigned)h->src, (unsigned)h->tag);
+		return;
+	}
+	if (t == NULL && h->tag != TM_CONNECT) {
+		log_warn("control %s from a connection without a task ignored",
+		    wire_tag_name(h->tag));
+		return;
+	}
+	memset(&q, 0, sizeof(q));
+	q.c = c;
+	q.t = t;
+	q.src = t != NULL ? t->tid : 0;
+	q.tag = h->tag;
+	q.wid = h->wid;
+	xdr_reader_init(&q.r, body, len);
+	log_debug("t%x: %s (%zu bytes)", (unsigned)q.src,
+	    wire_tag_name(h->tag), len);
+	ctl_table[i](&q);
+}
+
+/* Reply to a request: same tag and wid, SYSCTX_TM, from this pvmd. */
+void
+ctl_reply(const struct ctlreq *q, const struct xdr_writer *w)
+{
+	if (w->failed) {
+		log_warn("t%x: out of memory building a %s reply",
+		    (unsigned)q->src, wire_tag_name(q->tag));
+		ctl_reply_int(q, PvmNoMem);
+		return;
+	}
+	conn_send(q->c, pvmd.mytid, q->src, q->tag, SYSCTX_TM, q->wid,
+	    WIRE_ENC_XDR, w->data, w->len);
+}
+
+/* Reply with a single int. */
+void
+ctl_reply_int(const struct ctlreq *q, int v)
+{
+	uint8_t b[4];
+
+	b[0] = (uint8_t)((uint32_t)v >> 24);
+	b[1] = (uint8_t)((uint32_t)v >> 16);
+	b[2] = (uint8_t)((uint32_t)v >> 8);
+	b[3] = (uint8_t)v;
+	conn_send(q->c, pvmd.mytid, q->src, q->tag, SYSCTX_TM, q->wid,
+	    WIRE_ENC_XDR, b, sizeof(b));
+}
+
+/* A request body that does not decode. */
+void
+ctl_bad(const struct ctlreq *q)
+{
+	log_warn("t%x: malformed %s request", (unsigned)q->src,
+	    wire_tag_name(q->tag));
+	ctl_reply_int(q, PvmBadMsg);
+}
+
+/* Send a message from this pvmd to tid; silently dropped if unreachable. */
+void
+pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc, const void *body,
+    size_t len)
+{
+	struct task *t;
+	struct host *hp;
+	int host;
+
+	switch (route_decide(dst, 0, pvmd.host, &host)) {
+	case ROUTE_TASK:
+		if ((t = task_find(&pvmd.tasks, dst)) != NULL) {
+			conn_send_task(t, pvmd.mytid, tag, ctx, wid, enc, body,
+			    len);
+			return;
+		}
+		break;
+	case ROUTE_PEER:
+		if ((hp = host_get(host)) != NULL && hp->link != NULL) {
+			conn_send(hp->link, pvmd.mytid, dst, tag, ctx, wid,
+			    enc, body, len);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	log_debug("message tag 0x%x to t%x dropped: unreachable",
+	    (unsigned)tag, (unsigned)dst);
+}
+
+/* Send an XDR body from this pvmd to tid. */
+void
+pvmd_send(int dst, int tag, int ctx, int wid, const struct xdr_writer *w)
+{
+	if (w->failed) {
+		log_warn("out of memory: message to t%x lost", (unsigned)dst);
+		return;
+	}
+	pvmd_send_raw(dst, tag, ctx, wid, WIRE_ENC_XDR, w->data, w->len);
+}
+
+/* TM_CONFIG: the host table. */
+void
+ctl_TM_CONFIG(struct ctlreq *q)
+{
+	struct xdr_writer w;
+	struct host *hp;
+	int i;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, host_count());
+	xdr_put_int(&w, 1); /* every host has our arch for now */
+	for (i = 1; i <= TID_HOST_MAX; i++) {
+		if ((hp = host_get(i)) == NULL)
+			continue;
+		xdr_put_int(&w, tid_make(hp->index, 0));
+		xdr_put_str(&w, hp->name);
+		xdr_put_str(&w, hp->arch);
+		xdr_put_int(&w, hp->speed);
+		xdr_put_int(&w, hp->dsig);
+	}
+	ctl_reply(q, &w);
+	xdr_writer_free(&w);
+}
+
+/* TM_MSTAT: is this host part of the machine. */
+void
+ctl_TM_MSTAT(struct ctlreq *q)
+{
+	const char *name = xdr_get_str(&q->r);
+
+	if (name == NULL) {
+		ctl_bad(q);
+		return;
+	}
+	ctl_reply_int(q, host_is_self(name) ? PvmOk : PvmNoHost);
+}
+
+/* TM_HOSTSYNC: our clock. */
+void
+ctl_TM_HOSTSYNC(struct ctlreq *q)
+{
+	struct xdr_writer w;
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	xdr_writer_init(&w);
+	xdr_put_int(&w, (int32_t)tv.tv_sec);
+	xdr_put_int(&w, (int32_t)tv.tv_usec);
+	ctl_reply(q, &w);
+	xdr_writer_free(&w);
+}
+
+/* TM_HALT: answer, then end everything. */
+void
+ctl_TM_HALT(struct ctlreq *q)
+{
+	ctl_reply_int(q, 0);
+	log_info("halt requested by t%x", (unsigned)q->src);
+	pvmd_halt("pvm_halt");
+}
+
+/* TM_CTX_NEW: a fresh context owned by the caller. */
+void
+ctl_TM_CTX_NEW(struct ctlreq *q)
+{
+	ctl_reply_int(q, ctx_new(&pvmd.ctxs, q->src));
+}
+
+/* TM_CTX_FREE: give one back (only the owner may). */
+void
+ctl_TM_CTX_FREE(struct ctlreq *q)
+{
+	int32_t ctx;
+
+	if (xdr_get_int(&q->r, &ctx) != 0) {
+		ctl_bad(q);
+		return;
+	}
+	ctl_reply_int(q, ctx_free(&pvmd.ctxs, q->src, ctx));
+}
+
+/* TM_MCAST: the destinations of the caller's next multicast message. */
+void
+ctl_TM_MCAST(struct ctlreq *q)
+{
+	int32_t n, i, tid;
+	int *v;
+
+	if (xdr_get_int(&q->r, &n) != 0 || n < 0 ||
+	    (size_t)n > xdr_left(&q->r) / 4) {
+		log_warn("t%x: malformed mcast list", (unsigned)q->src);
+		return;
+	}
+	if ((v = calloc((size_t)n + 1, sizeof(*v))) == NULL) {
+		log_warn("t%x: out of memory for mcast list",
+		    (unsigned)q->src);
+		conn_set_mcast(q->c, NULL, 0);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		xdr_get_int(&q->r, &tid);
+		v[i] = tid;
+	}
+	conn_set_mcast(q->c, v, n);
+}
+
+/* TM_SETOUT: where the caller's own stdout/stderr goes. */
+void
+ctl_TM_SETOUT(struct ctlreq *q)
+{
+	int32_t tid, ctx, tag;
+
+	if (xdr_get_int(&q->r, &tid) != 0 || xdr_get_int(&q->r, &ctx) != 0 ||
+	    xdr_get_int(&q->r, &tag) != 0) {
+		log_warn("t%x: malformed setout", (unsigned)q->src);
+		return;
+	}
+	/* The task's inherited out* (for its own children) stay as is. */
+	if (q->t->child != NULL) {
+		q->t->child->outtid = tid;
+		q->t->child->outctx = ctx;
+		q->t->child->outtag = tag;
+	}
+}

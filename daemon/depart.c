@@ -1,0 +1,26 @@
+/*
+ * depart.c: a task leaves the virtual machine (TM_EXIT, its connection
+ * closed, or a spawned process died before connecting).  Its process may
+ * live on; the child record (reap.c) still drains its output and reaps it.
+ */
+#include "pvmd.h"
+
+/* Remove t and everything that belonged to it; t is freed. */
+void
+depart_task(struct task *t)
+{
+	int tid = t->tid;
+
+	if (t->conn != NULL) {
+		conn_forget_task(t->conn);
+		t->conn = NULL;
+	}
+	conn_drop_held(t);
+	log_info("t%x left the virtual machine", (unsigned)tid);
+	/* Out of the table first: messages to it are dropped from now on. */
+	task_remove(&pvmd.tasks, t);
+	notify_task_exit(tid);
+	mbox_tidy(&pvmd.mbox, tid);
+	mbox_wait_drop(&pvmd.mbox, tid);
+	ctx_free_owner(&pvmd.ctxs, tid);
+}

@@ -1,0 +1,200 @@
+/*
+ * notify.c: pvm_notify requests.  TaskExit and HostDelete are one-shot
+ * per watched tid; HostAdd counts down (-1 = for ever).  A request for
+ * something that does not exist fires at once; a cancel removes the
+ * request and fires it at once, as PVM 3.4 does.  The requests of a task
+ * that exits are dropped.
+ */
+#include "pvmd.h"
+
+#include <stdlib.h>
+
+struct notify {
+	int what; /* PvmTaskExit, PvmHostDelete, PvmHostAdd */
+	int on;   /* watched tid (task or pvmd), 0 for HostAdd */
+	int tid;  /* requester */
+	int tag, ctx;
+	int cnt; /* HostAdd: messages left, -1 unlimited */
+	TAILQ_ENTRY(notify) entry;
+};
+
+static TAILQ_HEAD(, notify) notify_list = TAILQ_HEAD_INITIALIZER(notify_list);
+
+/* The event message: body one int. */
+static void
+notify_fire(int dst, int tag, int ctx, int v)
+{
+	struct xdr_writer w;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, v);
+	pvmd_send(dst, tag, ctx, 0, &w);
+	xdr_writer_free(&w);
+}
+
+/* Store a request. */
+static int
+notify_add(int what, int on, int tid, int tag, int ctx, int cnt)
+{
+	struct notify *n;
+
+	if ((n = calloc(1, sizeof(*n))) == NULL)
+		return PvmNoMem;
+	n->what = what;
+	n->on = on;
+	n->tid = tid;
+	n->tag = tag;
+	n->ctx = ctx;
+	n->cnt = cnt;
+	TAILQ_INSERT_TAIL(&notify_list, n, entry);
+	return 0;
+}
+
+/* The stored request matching all of these, or NULL. */
+static struct notify *
+notify_find(int what, int on, int tid, int tag, int ctx)
+{
+	struct notify *n;
+
+	TAILQ_FOREACH(n, &notify_list, entry) {
+		if (n->what == what && n->on == on && n->tid == tid &&
+		    n->tag == tag && n->ctx == ctx)
+			return n;
+	}
+	return NULL;
+}
+
+/* Unlink and free a request. */
+static void
+notify_del(struct notify *n)
+{
+	TAILQ_REMOVE(&notify_list, n, entry);
+	free(n);
+}
+
+/* Does the watched object of a TaskExit/HostDelete request exist. */
+static int
+notify_target_exists(int what, int on)
+{
+	if (what == PvmTaskExit)
+		return task_find(&pvmd.tasks, on) != NULL;
+	return tid_local(on) == 0 && !tid_is_mcast(on) &&
+	    host_get(tid_host(on)) != NULL;
+}
+
+/* TaskExit / HostDelete for each listed tid. */
+static int
+notify_each(struct ctlreq *q, int what, int cancel, int tag, int ctx,
+    const int32_t *tids, int n)
+{
+	struct notify *e;
+	int i, rc;
+
+	for (i = 0; i < n; i++) {
+		if (cancel) {
+			if ((e = notify_find(what, tids[i], q->src, tag,
+			    ctx)) != NULL) {
+				notify_del(e);
+				notify_fire(q->src, tag, ctx, tids[i]);
+			}
+		} else if (!notify_target_exists(what, tids[i])) {
+			notify_fire(q->src, tag, ctx, tids[i]);
+		} else if ((rc = notify_add(what, tids[i], q->src, tag, ctx,
+		    0)) != 0) {
+			return rc;
+		}
+	}
+	return 0;
+}
+
+/* HostAdd: one request per task; a new call replaces the count. */
+static int
+notify_hostadd(struct ctlreq *q, int cancel, int tag, int ctx, int cnt)
+{
+	struct notify *n, *n2;
+
+	TAILQ_FOREACH_SAFE(n, &notify_list, entry, n2) {
+		if (n->what == PvmHostAdd && n->tid == q->src)
+			notify_del(n);
+	}
+	if (cancel || cnt == 0)
+		return 0;
+	return notify_add(PvmHostAdd, 0, q->src, tag, ctx, cnt);
+}
+
+/* TM_NOTIFY: int what, int tag, int ctx, int cnt, int n, n x int tid. */
+void
+ctl_TM_NOTIFY(struct ctlreq *q)
+{
+	int32_t what, tag, ctx, cnt, n, i, *tids = NULL;
+	int kind, cancel, rc = 0;
+
+	if (xdr_get_int(&q->r, &what) != 0 || xdr_get_int(&q->r, &tag) != 0 ||
+	    xdr_get_int(&q->r, &ctx) != 0 || xdr_get_int(&q->r, &cnt) != 0 ||
+	    xdr_get_int(&q->r, &n) != 0 || n < 0 ||
+	    (size_t)n > xdr_left(&q->r) / 4) {
+		ctl_bad(q);
+		return;
+	}
+	if ((tids = calloc((size_t)n + 1, sizeof(*tids))) == NULL) {
+		ctl_reply_int(q, PvmNoMem);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		xdr_get_int(&q->r, &tids[i]);
+	cancel = (what & PvmNotifyCancel) != 0;
+	kind = what & ~PvmNotifyCancel;
+	if (tag < 0) {
+		rc = PvmBadParam;
+		goto out;
+	}
+	switch (kind) {
+	case PvmTaskExit:
+		for (i = 0; i < n; i++) {
+			if (!tid_is_task(tids[i])) {
+				rc = PvmBadParam;
+				goto out;
+			}
+		}
+		rc = notify_each(q, kind, cancel, tag, ctx, tids, n);
+		break;
+	case PvmHostDelete:
+		rc = notify_each(q, kind, cancel, tag, ctx, tids, n);
+		break;
+	case PvmHostAdd:
+		rc = notify_hostadd(q, cancel, tag, ctx, cnt);
+		break;
+	default:
+		rc = PvmBadParam;
+		break;
+	}
+out:
+	free(tids);
+	ctl_reply_int(q, rc);
+}
+
+/* Task tid is gone: tell its watchers, forget its own requests. */
+void
+notify_task_exit(int tid)
+{
+	struct notify *n, *n2;
+
+	TAILQ_FOREACH_SAFE(n, &notify_list, entry, n2) {
+		if (n->what == PvmTaskExit && n->on == tid) {
+			notify_fire(n->tid, n->tag, n->ctx, tid);
+			notify_del(n);
+		} else if (n->tid == tid) {
+			notify_del(n);
+		}
+	}
+}
+
+/* Free everything (halt). */
+void
+notify_fini(void)
+{
+	struct notify *n;
+
+	while ((n = TAILQ_FIRST(&notify_list)) != NULL)
+		notify_del(n);
+}

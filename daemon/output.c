@@ -1,0 +1,182 @@
+/*
+ * output.c: a spawned task's stdout and stderr (one pipe).  Whole lines
+ * go either to the log ("[t<tid>] line", when the task's output tid is 0)
+ * or as messages to the output tid in its (ctx, tag): body int tid, int
+ * count, count bytes.  count -1 announces the task (BEGIN), 0 its EOF.
+ * The pipe is drained to EOF even after the task left PVM.  When the
+ * receiving task is backed up, the pipe is not read for a while, so the
+ * child blocks on its writes instead of the pvmd growing.
+ */
+#include "pvmd.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/event.h>
+
+#define OUTPUT_READ 65536
+#define OUTPUT_LINE_MAX 4096 /* flush a line this long without '\n' */
+#define OUTPUT_RETRY_MS 50
+
+/*
+ * One output message (count may be -1 or 0 with no bytes).  The bytes are
+ * zero-padded to 4 as pvm_pkbyte packs them, so receivers can use
+ * pvm_upkbyte (wire.h, TC_OUTPUT).
+ */
+static void
+output_msg(const struct child *ch, int count, const void *p, size_t n)
+{
+	static const uint8_t zero[4];
+	struct xdr_writer w;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, ch->tid);
+	xdr_put_int(&w, count);
+	xdr_put_bytes(&w, p, n);
+	xdr_put_bytes(&w, zero, (4 - n % 4) % 4);
+	pvmd_send(ch->outtid, ch->outtag, ch->outctx, 0, &w);
+	xdr_writer_free(&w);
+}
+
+/* Hand text (whole lines, or a final fragment) to its destination. */
+static void
+output_emit(const struct child *ch, const char *p, size_t n)
+{
+	const char *nl;
+	size_t len;
+
+	if (n == 0)
+		return;
+	if (ch->outtid != 0) {
+		output_msg(ch, (int)n, p, n);
+		return;
+	}
+	while (n > 0) {
+		nl = memchr(p, '\n', n);
+		len = nl != NULL ? (size_t)(nl - p) + 1 : n;
+		log_task_output(ch->tid, p, len);
+		p += len;
+		n -= len;
+	}
+}
+
+/* Announce a new task to its output tid (count -1). */
+void
+output_begin(struct child *ch)
+{
+	if (ch->outtid != 0)
+		output_msg(ch, -1, NULL, 0);
+}
+
+/* Emit the complete lines buffered (everything if `all`). */
+static void
+output_flush(struct child *ch, int all)
+{
+	size_t len = evbuffer_get_length(ch->buf), n;
+	const char *p, *nl;
+
+	if (len == 0)
+		return;
+	if ((p = (const char *)evbuffer_pullup(ch->buf, -1)) == NULL)
+		return;
+	n = len;
+	if (!all && len < OUTPUT_LINE_MAX) {
+		for (nl = NULL; n > 0; n--) {
+			if (p[n - 1] == '\n') {
+				nl = p + n - 1;
+				break;
+			}
+		}
+		if (nl == NULL)
+			return;
+	}
+	output_emit(ch, p, n);
+	evbuffer_drain(ch->buf, n);
+}
+
+/* The pipe hit EOF: flush the last fragment, announce the end. */
+static void
+output_eof(struct child *ch)
+{
+	output_flush(ch, 1);
+	if (ch->outtid != 0)
+		output_msg(ch, 0, NULL, 0);
+	event_del(ch->ev);
+	close(ch->fd);
+	ch->fd = -1;
+	log_debug("t%x: output closed", (unsigned)ch->tid);
+	child_maybe_free(ch);
+}
+
+/* Is the destination task backed up? */
+static int
+output_blocked(const struct child *ch)
+{
+	struct task *t;
+
+	if (ch->outtid == 0)
+		return 0;
+	t = task_find(&pvmd.tasks, ch->outtid);
+	return t != NULL && t->conn != NULL && conn_backed_up(t->conn);
+}
+
+/* Pipe readable (or the back-off timer fired). */
+void
+output_read(struct child *ch)
+{
+	struct timeval tv = { 0, OUTPUT_RETRY_MS * 1000 };
+	int n;
+
+	if (ch->fd < 0)
+		return;
+	if (output_blocked(ch)) {
+		event_del(ch->ev);
+		event_base_once(pvmd.base, -1, EV_TIMEOUT, output_retry_cb, ch,
+		    &tv);
+		ch->paused = 1;
+		return;
+	}
+	n = evbuffer_read(ch->buf, ch->fd, OUTPUT_READ);
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n <= 0) {
+		output_eof(ch);
+		return;
+	}
+	output_flush(ch, 0);
+}
+
+/* The pipe is readable. */
+static void
+output_cb(evutil_socket_t fd, short what, void *arg)
+{
+	output_read(arg);
+}
+
+/* Back-off over: read again (unless the child went away meanwhile). */
+void
+output_retry_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct child *ch = arg;
+
+	ch->paused = 0;
+	if (ch->fd < 0) {
+		child_maybe_free(ch);
+		return;
+	}
+	event_add(ch->ev, NULL);
+	output_read(ch);
+}
+
+/* Start reading the child's pipe. */
+int
+output_start(struct child *ch)
+{
+	ch->ev = event_new(pvmd.base, ch->fd, EV_READ | EV_PERSIST, output_cb,
+	    ch);
+	if (ch->ev == NULL)
+		return -1;
+	return event_add(ch->ev, NULL);
+}

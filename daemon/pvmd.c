@@ -1,0 +1,490 @@
+/*
+ * pvmd.c: main: options, the private directory and its lock, the
+ * listening socket, daemonizing with a readiness pipe, signals, and the
+ * orderly halt.
+ *
+ * Start-up order matters for `pvmd && ./prog`: without -f the parent
+ * waits on a pipe and exits 0 only after the child has bound and is
+ * listening (the kernel queues connections from then on), or exits 1
+ * with the child's error message.
+ */
+#include "pvmd.h"
+
+#include <sys/file.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#define PVMD_HS_TIMEOUT 10 /* s for a client to send TM_CONNECT */
+#define PVMD_HALT_TICK_MS 50
+#define PVMD_HALT_GRACE_TICKS 20 /* ~1 s between SIGTERM and SIGKILL */
+#define PVMD_SUN_PATH_MAX sizeof(((struct sockaddr_un *)0)->sun_path)
+
+struct pvmd_state pvmd;
+
+static int ready_fd = -1; /* write end of the readiness pipe */
+static struct event *halt_ev;
+static int halt_ticks;
+
+/* Command line help. */
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "usage: pvmd [-f] [-d mask] [-n hostname] [hostfile]\n"
+	    "  -f           stay in the foreground (log also to stderr)\n"
+	    "  -d mask      debug mask (also $PVMDDEBUG)\n"
+	    "  -n hostname  name of this host in the virtual machine\n"
+	    "  -h           this help\n"
+	    "files: $PVM_TMP/pvm-<uid>[-<PVM_VMID>]/{sock,lock,pid} and "
+	    "$PVM_TMP/pvm-<uid>[-<PVM_VMID>].log\n");
+}
+
+static void startup_fail(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
+
+/* Start-up failed: tell the waiting parent (or stderr), log, exit 1. */
+static void
+startup_fail(const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (log_is_open())
+		log_warn("start-up failed: %s", msg);
+	if (ready_fd >= 0) {
+		if (write(ready_fd, msg, strlen(msg)) < 0)
+			_exit(1);
+	} else
+		fprintf(stderr, "pvmd: %s\n", msg);
+	exit(1);
+}
+
+/*
+ * Fork; the parent waits for "OK" (exit 0) or an error text (print it,
+ * exit 1).  The child becomes a session leader and returns.
+ */
+static void
+daemonize(void)
+{
+	char buf[1024];
+	size_t have = 0;
+	ssize_t n;
+	int p[2];
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC) != 0) {
+		fprintf(stderr, "pvmd: pipe: %s\n", strerror(errno));
+		exit(1);
+	}
+	if ((pid = fork()) < 0) {
+		fprintf(stderr, "pvmd: fork: %s\n", strerror(errno));
+		exit(1);
+	}
+	if (pid == 0) {
+		close(p[0]);
+		ready_fd = p[1];
+		setsid();
+		return;
+	}
+	close(p[1]);
+	while (have < sizeof(buf) - 1) {
+		n = read(p[0], buf + have, sizeof(buf) - 1 - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+	}
+	buf[have] = '\0';
+	if (have == 2 && strcmp(buf, "OK") == 0)
+		exit(0);
+	fprintf(stderr, "pvmd: %s\n",
+	    have > 0 ? buf : "the daemon died during start-up");
+	/* Collect the child if it already exited (it is ours). */
+	waitpid(pid, NULL, WNOHANG);
+	exit(1);
+}
+
+/* Readiness: tell the parent, then drop the terminal. */
+static void
+announce_ready(void)
+{
+	int fd;
+
+	if (ready_fd < 0)
+		return;
+	if (write(ready_fd, "OK", 2) != 2)
+		log_warn("readiness pipe: %s", strerror(errno));
+	close(ready_fd);
+	ready_fd = -1;
+	if ((fd = open("/dev/null", O_RDWR)) >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+	}
+}
+
+/* The private directory: ours, mode 0700, a real directory. */
+static void
+setup_dir(void)
+{
+	const char *dir = pvmd.paths.dir;
+	struct stat st;
+
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+		startup_fail("cannot create %s: %s", dir, strerror(errno));
+	if (lstat(dir, &st) != 0)
+		startup_fail("%s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		startup_fail("%s exists and is not a directory", dir);
+	if (st.st_uid != getuid())
+		startup_fail("%s is owned by uid %ld, not by us", dir,
+		    (long)st.st_uid);
+	if ((st.st_mode & 077) != 0) {
+		if (chmod(dir, 0700) != 0)
+			startup_fail("chmod %s: %s", dir, strerror(errno));
+		log_warn("%s was accessible to others; mode set to 0700", dir);
+	}
+}
+
+/* Read the running daemon's pid from the pid file (0 if unknown). */
+static long
+read_pidfile(void)
+{
+	char buf[32];
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(pvmd.paths.pid, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return strtol(buf, NULL, 10);
+}
+
+/* The lock says whether a pvmd runs; a stale socket is then removed. */
+static void
+take_lock(void)
+{
+	int fd;
+
+	fd = open(pvmd.paths.lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
+	    0600);
+	if (fd < 0)
+		startup_fail("%s: %s", pvmd.paths.lock, strerror(errno));
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno == EWOULDBLOCK)
+			startup_fail("already running (pid %ld, socket %s)",
+			    read_pidfile(), pvmd.paths.sock);
+		startup_fail("flock %s: %s", pvmd.paths.lock, strerror(errno));
+	}
+	pvmd.lock_fd = fd;
+	if (unlink(pvmd.paths.sock) == 0)
+		log_info("removed stale socket %s", pvmd.paths.sock);
+}
+
+/* Bind and listen on the Unix socket. */
+static void
+make_socket(void)
+{
+	struct sockaddr_un sa;
+	int s;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sun_family = AF_UNIX;
+	if (strlen(pvmd.paths.sock) >= sizeof(sa.sun_path))
+		startup_fail("socket path %s is too long (max %zu bytes): "
+		    "use a shorter PVM_TMP", pvmd.paths.sock,
+		    sizeof(sa.sun_path) - 1);
+	memcpy(sa.sun_path, pvmd.paths.sock, strlen(pvmd.paths.sock) + 1);
+	s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (s < 0)
+		startup_fail("socket: %s", strerror(errno));
+	if (bind(s, (struct sockaddr *)&sa, sizeof(sa)) != 0)
+		startup_fail("bind %s: %s", pvmd.paths.sock, strerror(errno));
+	if (listen(s, SOMAXCONN) != 0)
+		startup_fail("listen: %s", strerror(errno));
+	pvmd.listen_fd = s;
+}
+
+/* Our pid, for "already running" messages and tests. */
+static void
+write_pidfile(void)
+{
+	char buf[32];
+	int fd, n;
+
+	fd = open(pvmd.paths.pid, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC |
+	    O_NOFOLLOW, 0600);
+	if (fd < 0)
+		startup_fail("%s: %s", pvmd.paths.pid, strerror(errno));
+	n = snprintf(buf, sizeof(buf), "%ld\n", (long)getpid());
+	if (write(fd, buf, (size_t)n) != n)
+		startup_fail("%s: %s", pvmd.paths.pid, strerror(errno));
+	close(fd);
+}
+
+/* Host name, home directory, working directory. */
+static void
+setup_identity(void)
+{
+	const char *home = getenv("HOME");
+	struct passwd *pw;
+
+	if (gethostname(pvmd.hostname, sizeof(pvmd.hostname)) != 0)
+		snprintf(pvmd.hostname, sizeof(pvmd.hostname), "localhost");
+	pvmd.hostname[sizeof(pvmd.hostname) - 1] = '\0';
+	if ((home == NULL || *home == '\0') &&
+	    (pw = getpwuid(getuid())) != NULL)
+		home = pw->pw_dir;
+	snprintf(pvmd.home, sizeof(pvmd.home), "%s", home ? home : "/");
+	if (chdir(pvmd.home) != 0) {
+		log_warn("chdir %s: %s; using /", pvmd.home, strerror(errno));
+		snprintf(pvmd.home, sizeof(pvmd.home), "/");
+		if (chdir("/") != 0)
+			startup_fail("chdir /: %s", strerror(errno));
+	}
+}
+
+/* Remove our files and the private directory. */
+static void
+remove_files(void)
+{
+	char path[PATHS_MAX + 300];
+	struct dirent *de;
+	DIR *d;
+
+	unlink(pvmd.paths.sock);
+	unlink(pvmd.paths.pid);
+	/* Tasks' direct-route sockets live here too. */
+	if ((d = opendir(pvmd.paths.dir)) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (de->d_name[0] != 't')
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", pvmd.paths.dir,
+			    de->d_name);
+			unlink(path);
+		}
+		closedir(d);
+	}
+	unlink(pvmd.paths.lock);
+	if (rmdir(pvmd.paths.dir) != 0)
+		log_warn("rmdir %s: %s", pvmd.paths.dir, strerror(errno));
+}
+
+/* Last step of a halt. */
+static void __attribute__((noreturn))
+pvmd_exit(void)
+{
+	conn_flush_all();
+	remove_files();
+	log_info("pvmd (pid %ld) exits", (long)getpid());
+	log_close();
+	exit(0);
+}
+
+/* Processes of tasks not forked by us (shell-started) still alive. */
+static int
+halt_anon_alive(int sig)
+{
+	struct task *t;
+	int n = 0;
+
+	TAILQ_FOREACH(t, &pvmd.tasks.list, entry) {
+		if (t->child != NULL || t->pid <= 0 || t->pid == getpid())
+			continue;
+		if (kill(t->pid, sig) == 0)
+			n++;
+	}
+	return n;
+}
+
+/* Every ~50 ms during a halt: done when all are gone or grace ran out. */
+static void
+halt_tick_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct timeval tv = { 0, PVMD_HALT_TICK_MS * 1000 };
+	int alive;
+
+	reap_now();
+	alive = child_live_count() + halt_anon_alive(0);
+	if (alive > 0 && ++halt_ticks < PVMD_HALT_GRACE_TICKS) {
+		evtimer_add(halt_ev, &tv);
+		return;
+	}
+	if (alive > 0) {
+		log_warn("halt: %d task(s) ignored SIGTERM; SIGKILL", alive);
+		child_signal_all(SIGKILL);
+		halt_anon_alive(SIGKILL);
+		usleep(20000);
+		reap_now();
+	}
+	pvmd_exit();
+}
+
+/* Orderly halt: SIGTERM to every task, SIGKILL later, then exit 0. */
+void
+pvmd_halt(const char *why)
+{
+	struct timeval tv = { 0, PVMD_HALT_TICK_MS * 1000 };
+
+	if (pvmd.halting)
+		return;
+	pvmd.halting = 1;
+	log_info("halting (%s)", why);
+	conn_unlisten();
+	child_signal_all(SIGTERM);
+	halt_anon_alive(SIGTERM);
+	halt_ev = evtimer_new(pvmd.base, halt_tick_cb, NULL);
+	if (halt_ev == NULL || evtimer_add(halt_ev, &tv) != 0)
+		pvmd_exit();
+}
+
+/* SIGTERM, SIGINT, SIGHUP: orderly halt. */
+static void
+signal_cb(evutil_socket_t sig, short what, void *arg)
+{
+	char why[32];
+
+	snprintf(why, sizeof(why), "signal %d", (int)sig);
+	pvmd_halt(why);
+}
+
+/* libevent's own messages go to our log. */
+static void
+libevent_log_cb(int severity, const char *msg)
+{
+	if (severity >= EVENT_LOG_WARN)
+		log_warn("libevent: %s", msg);
+	else
+		log_debug("libevent: %s", msg);
+}
+
+/* Settings from the environment. */
+static void
+parse_env(void)
+{
+	const char *s;
+	long v;
+
+	if (log_debugmask == 0 && (s = getenv("PVMDDEBUG")) != NULL)
+		log_debugmask = (unsigned)strtoul(s, NULL, 0);
+	pvmd.hs_timeout = PVMD_HS_TIMEOUT;
+	if ((s = getenv("PVMD_HANDSHAKE_TIMEOUT")) != NULL &&
+	    (v = strtol(s, NULL, 10)) > 0 && v < 3600)
+		pvmd.hs_timeout = (int)v;
+}
+
+/* Event base, tables, listener and signals. */
+static void
+setup_loop(void)
+{
+	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP };
+	struct event *ev;
+	size_t i;
+
+	event_set_log_callback(libevent_log_cb);
+	if ((pvmd.base = event_base_new()) == NULL)
+		startup_fail("event_base_new failed");
+	pvmd.host = 1;
+	pvmd.mytid = tid_pvmd(pvmd.host);
+	host_init(pvmd.altname[0] ? pvmd.altname : pvmd.hostname, PVM_ARCH);
+	task_table_init(&pvmd.tasks, pvmd.host);
+	ctx_table_init(&pvmd.ctxs, tid_make(pvmd.host, 0));
+	mbox_init(&pvmd.mbox);
+	if (conn_listen(pvmd.listen_fd) != 0 || reap_init() != 0)
+		startup_fail("cannot set up the event loop");
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		ev = evsignal_new(pvmd.base, sigs[i], signal_cb, NULL);
+		if (ev == NULL || event_add(ev, NULL) != 0)
+			startup_fail("cannot catch signal %d", sigs[i]);
+	}
+}
+
+/* Start up, then run the loop until a halt. */
+int
+main(int argc, char **argv)
+{
+	const char *hostfile = NULL;
+	int ch;
+
+	while ((ch = getopt(argc, argv, "fd:n:h")) != -1) {
+		switch (ch) {
+		case 'f':
+			pvmd.foreground = 1;
+			break;
+		case 'd':
+			log_debugmask = (unsigned)strtoul(optarg, NULL, 0);
+			break;
+		case 'n':
+			snprintf(pvmd.altname, sizeof(pvmd.altname), "%s",
+			    optarg);
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 1;
+		}
+	}
+	if (argc - optind > 1) {
+		usage(stderr);
+		return 1;
+	}
+	if (argc - optind == 1)
+		hostfile = argv[optind];
+	parse_env();
+	signal(SIGPIPE, SIG_IGN);
+	if (paths_from_env(&pvmd.paths) != 0) {
+		fprintf(stderr, "pvmd: PVM_TMP too long or bad PVM_VMID\n");
+		return 1;
+	}
+	if (strlen(pvmd.paths.sock) >= PVMD_SUN_PATH_MAX) {
+		fprintf(stderr, "pvmd: socket path %s is too long (max %zu "
+		    "bytes): use a shorter PVM_TMP\n", pvmd.paths.sock,
+		    PVMD_SUN_PATH_MAX - 1);
+		return 1;
+	}
+	if (!pvmd.foreground)
+		daemonize();
+	log_to_stderr(pvmd.foreground);
+	setup_dir();
+	log_open(pvmd.paths.log);
+	take_lock();
+	make_socket();
+	write_pidfile();
+	setup_identity();
+	setup_loop();
+	log_info("pvmd %s (pid %ld) ready on %s, host %s, arch %s",
+	    PVM_VER, (long)getpid(), pvmd.paths.sock, host_self()->name,
+	    PVM_ARCH);
+	if (hostfile != NULL)
+		log_warn("hostfile %s ignored: more than one host is not "
+		    "supported yet", hostfile);
+	announce_ready();
+	event_base_dispatch(pvmd.base);
+	pvmd_exit();
+}

@@ -1,0 +1,420 @@
+/*
+ * pvmd.h: private interfaces of the daemon, one section per file.
+ *
+ * The pvmd is one single-threaded libevent loop.  Objects and owners:
+ *   struct conn   one per accepted socket; owned by conn.c, freed on the
+ *                 loop turn after it was closed (never inside its own
+ *                 callback stack).
+ *   struct task   one per task id; owned by the task table (task.c).  A
+ *                 task points at its conn (NULL while a spawned task has
+ *                 not connected yet) and at its child record.
+ *   struct child  one per process this pvmd forked; owned by reap.c, lives
+ *                 until the process is reaped AND its output pipe hit EOF,
+ *                 which may be long after the task left PVM.
+ *
+ * route.c, task.c, ctx.c and mbox.c are pure (no I/O, no logging, no
+ * libevent) so the unit tests link them directly.
+ */
+#ifndef PVMD_H
+#define PVMD_H
+
+#include "config.h" /* first: feature macros (_GNU_SOURCE) */
+
+#include <sys/queue.h>
+#include <sys/types.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "paths.h"
+#include "pvm3.h"
+#include "tid.h"
+#include "wire.h"
+#include "xdr.h"
+
+struct conn;
+struct child;
+struct event_base;
+struct evbuffer;
+struct xdr_writer;
+
+#ifndef PVM_ARCH
+#define PVM_ARCH "LINUX64"
+#endif
+
+/* glibc's sys/queue.h lacks the _SAFE iterators of the BSDs. */
+#ifndef TAILQ_FOREACH_SAFE
+#define TAILQ_FOREACH_SAFE(var, head, field, tvar)                            \
+	for ((var) = TAILQ_FIRST(head);                                       \
+	    (var) != NULL && ((tvar) = TAILQ_NEXT(var, field), 1);            \
+	    (var) = (tvar))
+#endif
+
+/*
+ * Data signature handed to tasks (TM_CONNECT, TM_CONFIG).  It is the value
+ * PVM 3.4.6 reports for x86-64 little-endian Linux (LINUX64), so programs
+ * that compare hi_dsig values see what they saw under PVM.
+ */
+#define PVMD_DSIG 0x408c41
+#define PVMD_SPEED 1000
+
+/* ---- route.c: where a frame goes (pure) ---- */
+
+enum route_kind {
+	ROUTE_DROP = 0, /* no such address: discard */
+	ROUTE_TASK,     /* a task on this host */
+	ROUTE_PVMD,     /* this pvmd: a control message */
+	ROUTE_PEER,     /* the pvmd or a task on another host (*hostp) */
+	ROUTE_MCAST,    /* the sender's multicast address */
+};
+
+/*
+ * Decide from the destination tid alone (and the sender, for multicast)
+ * where a frame goes.  *hostp gets the host index for ROUTE_PEER.
+ */
+enum route_kind route_decide(int dst, int src, int myhost, int *hostp);
+const char *route_kind_str(enum route_kind k);
+
+/* ---- task.c: the task table (pure) ---- */
+
+#define TASK_F_SPAWNED 2 /* forked by this pvmd (ti_flag bit) */
+#define TASK_F_CONN 4    /* connected (ti_flag bit) */
+
+struct task {
+	int tid;
+	int ptid; /* spawner, 0 for tasks started from a shell */
+	pid_t pid;
+	int flags; /* TASK_F_* */
+	char *a_out; /* program name (spawned tasks), owned; "" else */
+	/* Inherited from the spawn request, handed over at TM_CONNECT. */
+	int outtid, outctx, outtag;
+	int trctid, trcctx, trctag;
+	int ctx;
+	struct conn *conn;   /* NULL until connected; not owned */
+	struct child *child; /* NULL for anonymous tasks; not owned */
+	/*
+	 * Frames for a spawned task that has not connected yet, handed to
+	 * its connection after the TM_CONNECT reply (conn.c owns it; the
+	 * pure table code never touches it).
+	 */
+	struct evbuffer *held;
+	struct task *hnext;  /* hash chain */
+	TAILQ_ENTRY(task) entry;
+};
+
+#define TASK_HASH 1024
+
+struct task_table {
+	struct task *hash[TASK_HASH];
+	TAILQ_HEAD(, task) list; /* in order of creation */
+	int host;  /* host index of this pvmd */
+	int next;  /* next local part to try, 1..TID_LOCAL_MAX */
+	int count;
+};
+
+void task_table_init(struct task_table *tt, int host);
+/* The next free tid (sequential, wraps, skips live ones), or 0 if full. */
+int task_alloc_tid(struct task_table *tt);
+/* A zeroed task with `tid`, inserted; NULL if out of memory. */
+struct task *task_new(struct task_table *tt, int tid);
+struct task *task_find(const struct task_table *tt, int tid);
+/* A spawned task with this pid that has not connected yet. */
+struct task *task_find_pending(const struct task_table *tt, pid_t pid);
+/* Unlink and free. */
+void task_remove(struct task_table *tt, struct task *t);
+
+/* ---- ctx.c: message contexts handed out by TM_CTX_NEW (pure) ---- */
+
+struct ctx_ent {
+	int ctx;
+	int owner;
+};
+
+struct ctx_table {
+	struct ctx_ent *v;
+	size_t n, cap;
+	int hostpart;
+	int next; /* next counter value to try */
+};
+
+/* Counter values stay below the system contexts (SYSCTX_*). */
+#define CTX_COUNTER_MAX 0x3fff0
+
+void ctx_table_init(struct ctx_table *ct, int hostpart);
+void ctx_table_fini(struct ctx_table *ct);
+/* A new context owned by `owner`, or PvmOutOfRes / PvmNoMem. */
+int ctx_new(struct ctx_table *ct, int owner);
+/* 0, or PvmNotFound if `ctx` is not one of owner's. */
+int ctx_free(struct ctx_table *ct, int owner, int ctx);
+/* Free all of owner's contexts (it exited). */
+void ctx_free_owner(struct ctx_table *ct, int owner);
+
+/* ---- mbox.c: the mailbox (pure) ---- */
+
+/* A stored message; shared by reference between the store and replies. */
+struct mbox_msg {
+	int refs;
+	int enc;
+	size_t len;
+	uint8_t data[];
+};
+
+struct mbox_entry {
+	int index;
+	int owner; /* 0 once a persistent entry's owner exited */
+	int flags; /* PvmMbox* bits the entry was put with */
+	struct mbox_msg *msg;
+	TAILQ_ENTRY(mbox_entry) entry; /* ascending index */
+};
+
+struct mbox_class {
+	char *name;
+	TAILQ_HEAD(, mbox_entry) entries;
+	TAILQ_ENTRY(mbox_class) entry;
+};
+
+/* A TM_MB_GET with PvmMboxWaitForInfo parked until a put. */
+struct mbox_waiter {
+	int tid, wid;
+	char *name;
+	int index, flags;
+	TAILQ_ENTRY(mbox_waiter) entry;
+};
+
+struct mbox {
+	TAILQ_HEAD(, mbox_class) classes; /* in order of creation */
+	TAILQ_HEAD(, mbox_waiter) waiters;
+};
+
+#define MBOX_CLASS_NORESET "###_PVM_NO_RESET_###"
+#define MBOX_CLASS_PVMGS "pvmgs"
+
+void mbox_init(struct mbox *mb);
+void mbox_fini(struct mbox *mb);
+struct mbox_msg *mbox_msg_new(const void *p, size_t len, int enc);
+void mbox_msg_unref(struct mbox_msg *m);
+/*
+ * Store (takes a reference on m); index -1 = the direct index in flags or
+ * 0.  The index used, or PvmDenied / PvmBadParam / PvmNoMem.
+ */
+int mbox_put(struct mbox *mb, int tid, const char *name, int index,
+    int flags, struct mbox_msg *m);
+/*
+ * Look up; on success the index, and *mp gets a reference the caller
+ * must drop.  PvmNotFound or PvmDenied (ReadAndDelete not allowed).
+ */
+int mbox_get(struct mbox *mb, int tid, const char *name, int index,
+    int flags, struct mbox_msg **mp);
+/* Delete; the deleted index, PvmNotFound or PvmDenied. */
+int mbox_del(struct mbox *mb, int tid, const char *name, int index);
+struct mbox_class *mbox_class_find(const struct mbox *mb, const char *name);
+/* Task `tid` exited: drop its entries, orphan its persistent ones. */
+void mbox_tidy(struct mbox *mb, int tid);
+/* Remove every entry except those of the reserved classes named. */
+void mbox_reset(struct mbox *mb, const char *const *keep, int nkeep);
+/* True if `tid` registered under MBOX_CLASS_NORESET. */
+int mbox_is_noreset(const struct mbox *mb, int tid);
+/* Park a waiting get; 0 or -1 (no memory). */
+int mbox_wait_add(struct mbox *mb, int tid, int wid, const char *name,
+    int index, int flags);
+/* Drop the waits of task `tid`. */
+void mbox_wait_drop(struct mbox *mb, int tid);
+void mbox_waiter_free(struct mbox_waiter *w);
+
+/* ---- log.c ---- */
+
+extern unsigned log_debugmask;
+
+void log_open(const char *path);
+void log_to_stderr(int on);
+int log_is_open(void);
+void log_close(void);
+void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* One line of a task's output, "[t<tid>] text". */
+void log_task_output(int tid, const char *line, size_t len);
+
+/* ---- host.c: the host table ---- */
+
+struct host {
+	int index; /* 1 .. TID_HOST_MAX */
+	char name[256];
+	char arch[32];
+	int speed;
+	int dsig;
+	struct conn *link; /* peer pvmd; NULL for this host */
+};
+
+void host_init(const char *name, const char *arch);
+struct host *host_get(int index);
+/* This pvmd's host entry. */
+struct host *host_self(void);
+/* True if `name` designates this host ("", ".", "localhost", its names). */
+int host_is_self(const char *name);
+/* Number of hosts in the table. */
+int host_count(void);
+
+/* ---- conn.c: connections, framing, back-pressure ---- */
+
+#define CONN_HIGH_WATER (8 * 1024 * 1024)
+#define CONN_LOW_WATER (2 * 1024 * 1024)
+#define CONN_IO_MAX (1024 * 1024)
+
+/* Start accepting on the listening socket. */
+int conn_listen(int fd);
+/* Stop accepting (halt). */
+void conn_unlisten(void);
+/* Close a connection (logged with `why`); freed on the next loop turn. */
+void conn_close(struct conn *c, const char *why);
+/* Close once everything queued to it has been written. */
+void conn_close_after_flush(struct conn *c);
+/* True if frames can still be queued to c. */
+int conn_usable(const struct conn *c);
+/*
+ * Queue a message from this pvmd (or relayed text) to c, cut into frames
+ * of WIRE_FRAG_DEFAULT.  Daemon messages are small and may exceed the
+ * high-water mark.
+ */
+void conn_send(struct conn *c, int src, int dst, int tag, int ctx, int wid,
+    int enc, const void *body, size_t len);
+/* True if more than CONN_HIGH_WATER is queued to c. */
+int conn_backed_up(const struct conn *c);
+/* Bind a connection to a task (TM_CONNECT done). */
+void conn_set_task(struct conn *c, struct task *t);
+/* The task left PVM (TM_EXIT): the connection no longer stands for it. */
+void conn_forget_task(struct conn *c);
+/* After the TM_CONNECT reply: deliver what was held for the task. */
+void conn_release_held(struct conn *c, struct task *t);
+/* A pending task is gone: drop what was held for it. */
+void conn_drop_held(struct task *t);
+/* Queue a message from this pvmd to task t (connected or pending). */
+void conn_send_task(struct task *t, int src, int tag, int ctx, int wid,
+    int enc, const void *body, size_t len);
+void conn_set_mcast(struct conn *c, int *tids, int n);
+pid_t conn_peer_pid(const struct conn *c);
+/* Best-effort write of everything queued, then close all (halt). */
+void conn_flush_all(void);
+
+/* ---- ctl.c: control messages to this pvmd ---- */
+
+struct ctlreq {
+	struct conn *c;
+	struct task *t; /* NULL before TM_CONNECT completed */
+	int src;        /* requester tid (0 during the handshake) */
+	int tag, wid;
+	struct xdr_reader r;
+};
+
+/* One control message (reassembled) from c. */
+void ctl_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
+    const uint8_t *body, size_t len);
+/* Reply with the body in w (same tag and wid, SYSCTX_TM). */
+void ctl_reply(const struct ctlreq *q, const struct xdr_writer *w);
+void ctl_reply_int(const struct ctlreq *q, int v);
+/* A malformed body: log it and answer PvmBadMsg so the caller never hangs. */
+void ctl_bad(const struct ctlreq *q);
+
+#define CTL_PROTO(name, num, text) void ctl_##name(struct ctlreq *q);
+WIRE_TM_LIST(CTL_PROTO)
+#undef CTL_PROTO
+
+/* Send a message from this pvmd to a task tid (dropped if not reachable). */
+void pvmd_send(int dst, int tag, int ctx, int wid,
+    const struct xdr_writer *w);
+/* The same with raw bytes. */
+void pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc,
+    const void *body, size_t len);
+
+/* ---- depart.c: a task leaves the virtual machine ---- */
+
+/* Exit notifies, mailbox and context clean-up, then remove from table. */
+void depart_task(struct task *t);
+
+/* ---- notify.c ---- */
+
+/* Fire TaskExit notifies on tid and drop the ones tid requested. */
+void notify_task_exit(int tid);
+void notify_fini(void);
+
+/* ---- spawn.c / exec.c ---- */
+
+/*
+ * Resolve a program name: '/' in it -> as is; else along $PVM_PATH, else
+ * $HOME/pvm3/bin/$PVM_ARCH then $PVM_ROOT/bin/$PVM_ARCH.  0 and the path in
+ * out, or PvmNoFile.
+ */
+int exec_resolve(const char *file, char *out, size_t outlen);
+struct exec_req {
+	const char *path;     /* resolved executable */
+	char *const *argv;    /* argv[0] = what to run (debugger or path) */
+	char *const *env;     /* extra NAME=value from the request */
+	int nenv;
+	const char *workdir;  /* NULL = $HOME */
+};
+/*
+ * fork/exec one child with its output on a pipe.  0 with *pidp and
+ * *outfd, or PvmNoFile / PvmOutOfRes.
+ */
+int exec_start(const struct exec_req *er, pid_t *pidp, int *outfd);
+
+/* ---- output.c / reap.c: child processes ---- */
+
+struct child {
+	pid_t pid;
+	int tid;
+	int fd;             /* output pipe, -1 after EOF */
+	struct event *ev;   /* read event on fd */
+	struct evbuffer *buf; /* partial line */
+	int outtid, outctx, outtag;
+	int reaped;
+	int status;
+	int paused; /* a back-off timer refers to this record */
+	TAILQ_ENTRY(child) entry;
+};
+
+/* Register a forked child (owns fd).  NULL if out of memory. */
+struct child *child_new(pid_t pid, int tid, int fd, int outtid, int outctx,
+    int outtag);
+/* Send the BEGIN output message (count -1) for a new child. */
+void output_begin(struct child *ch);
+/* Start reading the child's pipe. */
+int output_start(struct child *ch);
+/* Read what the pipe has (output.c). */
+void output_read(struct child *ch);
+void output_retry_cb(int fd, short what, void *arg);
+int reap_init(void);
+/* The child is reaped and drained: forget it. */
+void child_maybe_free(struct child *ch);
+/* Signal every live child. */
+void child_signal_all(int sig);
+/* Number of children not yet reaped. */
+int child_live_count(void);
+/* Reap synchronously (halt). */
+void reap_now(void);
+
+/* ---- pvmd.c ---- */
+
+struct pvmd_state {
+	struct event_base *base;
+	struct pvm_paths paths;
+	char hostname[256];
+	char altname[256]; /* -n */
+	char home[PATHS_MAX];
+	int host;  /* host index, 1 */
+	int mytid; /* tid_pvmd(host) */
+	int foreground;
+	int halting;
+	int listen_fd;
+	int lock_fd;
+	int hs_timeout; /* seconds */
+	struct task_table tasks;
+	struct ctx_table ctxs;
+	struct mbox mbox;
+};
+extern struct pvmd_state pvmd;
+
+/* Orderly halt: end every task, remove the files, exit 0. */
+void pvmd_halt(const char *why);
+
+#endif /* PVMD_H */

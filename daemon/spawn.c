@@ -1,0 +1,259 @@
+/*
+ * spawn.c: TM_SPAWN.  Decode the request, decide whether this host is a
+ * place for the tasks (where/flags), resolve the program once, start
+ * `count` processes and record each as a pending task so its tid is known
+ * (and shown by pvm_tasks) before it connects.
+ */
+#include "pvmd.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* Largest count one request may ask for. */
+#define SPAWN_MAX TID_LOCAL_MAX
+
+struct spawn_req {
+	const char *file;
+	int flag;
+	const char *where;
+	int count;
+	int nargs;
+	const char **args;
+	int nenv;
+	const char **env;
+	int outtid, outctx, outtag;
+	int trctid, trcctx, trctag;
+	int ctx;
+};
+
+/* Read a counted list of strings; NULL on a malformed body. */
+static const char **
+spawn_strs(struct xdr_reader *r, int *np)
+{
+	const char **v;
+	int32_t n, i;
+
+	if (xdr_get_int(r, &n) != 0 || n < 0 ||
+	    (size_t)n > xdr_left(r) / 4)
+		return NULL;
+	if ((v = calloc((size_t)n + 1, sizeof(*v))) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if ((v[i] = xdr_get_str(r)) == NULL) {
+			free(v);
+			return NULL;
+		}
+	}
+	*np = n;
+	return v;
+}
+
+/* Decode the request body; 0 or -1. */
+static int
+spawn_decode(struct xdr_reader *r, struct spawn_req *s)
+{
+	int32_t v[7];
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	s->file = xdr_get_str(r);
+	xdr_get_int(r, &v[0]);
+	s->flag = v[0];
+	s->where = xdr_get_str(r);
+	xdr_get_int(r, &v[0]);
+	s->count = v[0];
+	if (s->file == NULL || s->where == NULL ||
+	    (s->args = spawn_strs(r, &s->nargs)) == NULL ||
+	    (s->env = spawn_strs(r, &s->nenv)) == NULL)
+		return -1;
+	for (i = 0; i < 7; i++) {
+		if (xdr_get_int(r, &v[i]) != 0)
+			return -1;
+	}
+	s->outtid = v[0];
+	s->outctx = v[1];
+	s->outtag = v[2];
+	s->trctid = v[3];
+	s->trcctx = v[4];
+	s->trctag = v[5];
+	s->ctx = v[6];
+	return 0;
+}
+
+/*
+ * May tasks go on this host?  0 or PvmNoHost; *workdir gets the part of
+ * `where` after ':' (NULL if none).  buf holds the copy it points into.
+ */
+static int
+spawn_place(const struct spawn_req *s, char *buf, size_t len,
+    const char **workdir)
+{
+	char *colon;
+	int here = 1;
+
+	snprintf(buf, len, "%s", s->where);
+	*workdir = NULL;
+	if ((colon = strchr(buf, ':')) != NULL) {
+		*colon = '\0';
+		if (colon[1] != '\0')
+			*workdir = colon + 1;
+	}
+	if (s->flag & PvmTaskHost)
+		here = host_is_self(buf);
+	else if (s->flag & PvmTaskArch)
+		here = strcasecmp(buf, host_self()->arch) == 0;
+	if ((s->flag & (PvmTaskHost | PvmTaskArch)) &&
+	    (s->flag & PvmHostCompl))
+		here = !here;
+	return here ? 0 : PvmNoHost;
+}
+
+/* argv for one process: [debugger] path args... NULL. */
+static char **
+spawn_argv(const struct spawn_req *s, const char *path)
+{
+	const char *dbg = getenv("PVM_DEBUGGER");
+	char **argv;
+	int i, k = 0;
+
+	if ((argv = calloc((size_t)s->nargs + 3, sizeof(*argv))) == NULL)
+		return NULL;
+	if ((s->flag & PvmTaskDebug) && dbg != NULL && *dbg != '\0')
+		argv[k++] = (char *)dbg;
+	else if (s->flag & PvmTaskDebug)
+		log_info("PvmTaskDebug without $PVM_DEBUGGER: flag ignored");
+	argv[k++] = (char *)path;
+	for (i = 0; i < s->nargs; i++)
+		argv[k++] = (char *)s->args[i];
+	return argv;
+}
+
+/* Start one task; its tid or an error code. */
+static int
+spawn_one(const struct ctlreq *q, const struct spawn_req *s,
+    const char *path, const char *workdir)
+{
+	struct exec_req er;
+	struct child *ch;
+	struct task *t;
+	char **argv;
+	pid_t pid;
+	int tid, fd, rc;
+
+	if ((tid = task_alloc_tid(&pvmd.tasks)) == 0)
+		return PvmOutOfRes;
+	if ((argv = spawn_argv(s, path)) == NULL)
+		return PvmNoMem;
+	er.path = path;
+	er.argv = argv;
+	er.env = (char *const *)s->env;
+	er.nenv = s->nenv;
+	er.workdir = workdir;
+	rc = exec_start(&er, &pid, &fd);
+	free(argv);
+	if (rc != 0)
+		return rc;
+	if ((ch = child_new(pid, tid, fd, s->outtid, s->outctx,
+	    s->outtag)) == NULL) {
+		kill(pid, SIGKILL);
+		close(fd);
+		return PvmNoMem;
+	}
+	if ((t = task_new(&pvmd.tasks, tid)) == NULL) {
+		kill(pid, SIGKILL);
+		output_start(ch);
+		return PvmNoMem;
+	}
+	free(t->a_out);
+	t->a_out = strdup(s->file);
+	if (t->a_out == NULL)
+		t->a_out = strdup("");
+	t->ptid = (s->flag & PvmNoSpawnParent) ? PvmParentNotSet : q->src;
+	t->pid = pid;
+	t->flags = TASK_F_SPAWNED;
+	t->outtid = s->outtid;
+	t->outctx = s->outctx;
+	t->outtag = s->outtag;
+	t->trctid = s->trctid;
+	t->trcctx = s->trcctx;
+	t->trctag = s->trctag;
+	t->ctx = s->ctx;
+	t->child = ch;
+	output_begin(ch);
+	output_start(ch);
+	log_info("t%x spawned by t%x: pid %ld %s", (unsigned)tid,
+	    (unsigned)q->src, (long)pid, path);
+	return tid;
+}
+
+/* Answer: int n started, int count, count x int (tids, then errors). */
+static void
+spawn_reply(const struct ctlreq *q, const int *res, int count)
+{
+	struct xdr_writer w;
+	int i, n = 0;
+
+	for (i = 0; i < count; i++) {
+		if (res[i] > 0)
+			n++;
+	}
+	xdr_writer_init(&w);
+	xdr_put_int(&w, n);
+	xdr_put_int(&w, count);
+	for (i = 0; i < count; i++) {
+		if (res[i] > 0)
+			xdr_put_int(&w, res[i]);
+	}
+	for (i = 0; i < count; i++) {
+		if (res[i] <= 0)
+			xdr_put_int(&w, res[i]);
+	}
+	ctl_reply(q, &w);
+	xdr_writer_free(&w);
+}
+
+/* TM_SPAWN (body layout in wire.h). */
+void
+ctl_TM_SPAWN(struct ctlreq *q)
+{
+	char where[PATHS_MAX], path[PATHS_MAX];
+	const char *workdir;
+	struct spawn_req s;
+	int *res = NULL, i, err;
+
+	if (spawn_decode(&q->r, &s) != 0) {
+		ctl_bad(q);
+		goto out;
+	}
+	if (s.count < 1 || s.count > SPAWN_MAX || pvmd.halting) {
+		struct xdr_writer w;
+
+		xdr_writer_init(&w);
+		xdr_put_int(&w, pvmd.halting ? PvmSysErr : PvmBadParam);
+		xdr_put_int(&w, 0);
+		ctl_reply(q, &w);
+		xdr_writer_free(&w);
+		goto out;
+	}
+	if ((res = calloc((size_t)s.count, sizeof(*res))) == NULL) {
+		ctl_reply_int(q, PvmNoMem);
+		goto out;
+	}
+	err = spawn_place(&s, where, sizeof(where), &workdir);
+	if (err == 0)
+		err = exec_resolve(s.file, path, sizeof(path));
+	if (err != 0)
+		log_info("spawn of \"%s\" (flag %d where \"%s\") by t%x: %d",
+		    s.file, s.flag, s.where, (unsigned)q->src, err);
+	for (i = 0; i < s.count; i++)
+		res[i] = err != 0 ? err : spawn_one(q, &s, path, workdir);
+	spawn_reply(q, res, s.count);
+out:
+	free(res);
+	free(s.args);
+	free(s.env);
+}
