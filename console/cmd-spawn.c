@@ -1,0 +1,192 @@
+/*
+ * cmd-spawn.c: the spawn command.
+ *
+ *   spawn [-N] [-HOST | --host=ADDR | -ARCH] [-?] [-> | ->FILE | ->>FILE]
+ *         file [arg ...]
+ *
+ * With a redirection the tasks become a job: the console makes itself
+ * their PvmOutputTid, with the job's tag as PvmOutputCode, for the one
+ * pvm_spawn call, and job.c prints or files what they write.
+ */
+#include "pvm3.h"
+#include "console.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What the options asked for. */
+struct spawn_req {
+	int count;
+	int flags;       /* PvmTask* */
+	const char *where;
+	int redirect;    /* 0 none, 1 console, 2 file */
+	const char *outfile;
+	int append;
+};
+
+/* True if name is the architecture of some host. */
+static int
+spawn_is_arch(const char *name)
+{
+	struct pvmhostinfo *hp;
+	int nhost, narch, i;
+
+	if (pvm_config(&nhost, &narch, &hp) < 0) {
+		return 0;
+	}
+	for (i = 0; i < nhost; i++) {
+		if (hp[i].hi_arch != NULL && strcmp(hp[i].hi_arch, name) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Parse one option word (after the '-'); 0, or -1 after saying why. */
+static int
+spawn_option(const char *o, struct spawn_req *r)
+{
+	int n;
+
+	if (o[0] == '>') {
+		r->redirect = o[1] == '\0' ? 1 : 2;
+		r->append = o[1] == '>';
+		r->outfile = o + 1 + r->append;
+		if (r->redirect == 2 && *r->outfile == '\0') {
+			printf("spawn: no file after ->>\n");
+			return -1;
+		}
+		return 0;
+	}
+	if (o[0] == '?' && o[1] == '\0') {
+		r->flags |= PvmTaskDebug;
+		return 0;
+	}
+	if (o[0] == '@') {
+		printf("spawn: tracing (-@) is not supported\n");
+		return -1;
+	}
+	if (o[0] >= '0' && o[0] <= '9') {
+		if (util_parse_int(o, &n) < 0 || n < 1) {
+			printf("spawn: bad count \"%s\"\n", o);
+			return -1;
+		}
+		r->count = n;
+		return 0;
+	}
+	if (strncmp(o, "-host=", 6) == 0) {
+		o += 6;
+	}
+	if (*o == '\0' || strchr(o, ':') != NULL) {
+		printf("spawn: working directories (-host:wd, -:wd) are not "
+		       "supported\n");
+		return -1;
+	}
+	r->where = o;
+	r->flags &= ~(PvmTaskHost | PvmTaskArch);
+	r->flags |= spawn_is_arch(o) ? PvmTaskArch : PvmTaskHost;
+	return 0;
+}
+
+/* Print pvm_spawn's result PVM's way: count, then a tid or an error
+ * text per requested task. */
+static void
+spawn_report(int n, const int *tids, int count)
+{
+	int i;
+
+	if (n < 0) {
+		printf("0 successful\n%s\n", util_errtext(n));
+		return;
+	}
+	printf("%d successful\n", n);
+	for (i = 0; i < count; i++) {
+		if (tids[i] < 0) {
+			printf("%s\n", util_errtext(tids[i]));
+		} else if (tids[i] > 0) {
+			printf("t%x\n", (unsigned)tids[i]);
+		}
+	}
+}
+
+/* Spawn with the console (job j) as output destination; restores the
+ * options afterwards.  Returns pvm_spawn's result. */
+static int
+spawn_as_job(struct job *j, char *file, char **args,
+    const struct spawn_req *r, int *tids)
+{
+	int otid, ocode, octx, n;
+
+	otid = pvm_getopt(PvmOutputTid);
+	ocode = pvm_getopt(PvmOutputCode);
+	octx = pvm_getopt(PvmOutputContext);
+	pvm_setopt(PvmOutputTid, console_tid);
+	pvm_setopt(PvmOutputCode, job_tag(j));
+	/* The console receives in its current context. */
+	pvm_setopt(PvmOutputContext, pvm_getcontext());
+	n = pvm_spawn(file, args, r->flags, (char *)r->where, r->count, tids);
+	/* Code first: libpvm accepts an inherited tid only with its code. */
+	pvm_setopt(PvmOutputCode, ocode);
+	pvm_setopt(PvmOutputTid, otid);
+	if (octx >= 0) {
+		pvm_setopt(PvmOutputContext, octx);
+	}
+	return n;
+}
+
+/* spawn [options] file [args...] */
+int
+cmd_spawn(int argc, char **argv)
+{
+	/* Like PVM's console: the tasks get no parent, so a program that
+	 * reports to its parent does not talk to the console. */
+	struct spawn_req r = { .count = 1, .where = "",
+		.flags = PvmNoSpawnParent };
+	struct job *j = NULL;
+	FILE *fp = stdout;
+	int *tids, i, n;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0';
+	     i++) {
+		if (spawn_option(argv[i] + 1, &r) < 0) {
+			return CMD_OK;
+		}
+	}
+	if (i >= argc) {
+		printf("spawn: wrong #args\n");
+		return CMD_OK;
+	}
+	if ((tids = calloc((size_t)r.count, sizeof *tids)) == NULL) {
+		printf("spawn: out of memory\n");
+		return CMD_OK;
+	}
+	if (r.redirect == 2 &&
+	    (fp = fopen(r.outfile, r.append ? "a" : "w")) == NULL) {
+		printf("%s: %s\n", r.outfile, strerror(errno));
+		free(tids);
+		return CMD_OK;
+	}
+	if (r.redirect != 0) {
+		if ((j = job_new(fp)) == NULL) {
+			printf("spawn: out of memory\n");
+			if (fp != stdout) {
+				fclose(fp);
+			}
+			free(tids);
+			return CMD_OK;
+		}
+		printf("[%d]\n", job_number(j));
+		n = spawn_as_job(j, argv[i], argv + i + 1, &r, tids);
+	} else {
+		n = pvm_spawn(argv[i], argv + i + 1, r.flags, (char *)r.where,
+		    r.count, tids);
+	}
+	spawn_report(n, tids, r.count);
+	if (j != NULL) {
+		job_started(j, tids, n < 0 ? 0 : r.count);
+	}
+	free(tids);
+	return CMD_OK;
+}

@@ -1,0 +1,117 @@
+/*
+ * console.h: the `pvm` console, one section per file.
+ *
+ * The console is an ordinary PVM task.  It reads command lines (from a
+ * terminal with a "pvm> " prompt, or from a pipe or file without one),
+ * runs them through a table of commands, and, while it waits for the next
+ * line, prints the output of the jobs whose output it collects (spawn ->).
+ * Everything it prints keeps PVM 3.4's shapes, because people and scripts
+ * read them.
+ */
+#ifndef CONSOLE_H
+#define CONSOLE_H
+
+#include <stdio.h>
+
+/* ---- console.c: start-up and the input loop ---- */
+
+/* The console's own tid, set once enrolled. */
+extern int console_tid;
+/* Non-zero while a "pvm> " prompt is on the screen (terminal only). */
+extern int console_prompted;
+
+/* Start a line of asynchronous output: leave the prompt line first. */
+void console_async_begin(void);
+
+/* ---- cmd.c: the command table, parsing, dispatch, help ---- */
+
+/* What a command handler returns. */
+#define CMD_OK 0
+#define CMD_QUIT 1 /* leave the console, pvmd keeps running */
+#define CMD_HALT 2 /* the pvmd was told to stop: leave at once */
+
+struct cmd_entry {
+	const char *name;
+	const char *usage;   /* "Syntax:" line, without the name-less part */
+	const char *summary; /* one line for "help" */
+	const char *help;    /* further lines for "help name", or NULL */
+	int (*fn)(int argc, char **argv);
+};
+
+/* Split a line into words (quotes and backslashes as in a shell), expand
+ * an alias in the first word, run the command.  Returns CMD_*. */
+int cmd_line(const char *line);
+/* Run the commands of a file (~/.pvmrc) until one quits. */
+int cmd_file(const char *path);
+
+/* ---- cmd-env.c: commands that touch only the console ---- */
+
+int cmd_alias(int argc, char **argv);
+int cmd_unalias(int argc, char **argv);
+int cmd_echo(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_unexport(int argc, char **argv);
+int cmd_setenv(int argc, char **argv);
+int cmd_id(int argc, char **argv);
+int cmd_version(int argc, char **argv);
+int cmd_quit(int argc, char **argv);
+int cmd_getopt(int argc, char **argv);
+int cmd_setopt(int argc, char **argv);
+/* The words an alias expands to, or NULL (argv-style, NULL-terminated). */
+char **cmd_alias_find(const char *name, int *argc);
+
+/* ---- cmd-vm.c: commands about hosts and tasks ---- */
+
+int cmd_add(int argc, char **argv);
+int cmd_conf(int argc, char **argv);
+int cmd_delete(int argc, char **argv);
+int cmd_halt(int argc, char **argv);
+int cmd_kill(int argc, char **argv);
+int cmd_mstat(int argc, char **argv);
+int cmd_names(int argc, char **argv);
+int cmd_ps(int argc, char **argv);
+int cmd_pstat(int argc, char **argv);
+int cmd_reset(int argc, char **argv);
+int cmd_sig(int argc, char **argv);
+/* For jobs -l: the short ps header, and ps rows of the given tasks. */
+void cmd_ps_header(int lng);
+void cmd_ps_tids(const int *tids, int ntid);
+
+/* ---- cmd-spawn.c ---- */
+
+int cmd_spawn(int argc, char **argv);
+
+/* ---- job.c: jobs whose output the console collects ---- */
+
+/* A new job writing to fp (stdout, or a file the job then owns). */
+struct job *job_new(FILE *fp);
+/* Its number ([1], [2], ...) and the message tag its output carries. */
+int job_number(const struct job *j);
+int job_tag(const struct job *j);
+/* Record the tids pvm_spawn gave; drops the job if none started. */
+void job_started(struct job *j, const int *tids, int ntid);
+/* Take every message that is waiting; returns 0 or a Pvm* error (the
+ * pvmd went away). */
+int job_drain(void);
+/* Number of jobs still running. */
+int job_count(void);
+/* Wait until every job has finished (end of input); 0 or a Pvm* error. */
+int job_wait_all(void);
+int cmd_jobs(int argc, char **argv);
+
+/* ---- util.c ---- */
+
+/* Parse "t40003", "40003" or "0x40003".  0 and *tid, or -1. */
+int util_parse_tid(const char *s, int *tid);
+/* Parse a decimal int; 0 and *v, or -1. */
+int util_parse_int(const char *s, int *v);
+/* PVM's text for an error code ("No such file"). */
+const char *util_errtext(int code);
+/* Report a failed libpvm call the way PvmAutoErr does, on stderr. */
+void util_perror(const char *call, int code);
+/* Host name of a pvmd tid, from a fresh pvm_config; NULL if unknown. */
+const char *util_hostname(int dtid);
+/* The flag letters of a task, PVM's ps style ("c,f"); static buffer. */
+const char *util_taskflags(int flag);
+
+#endif /* CONSOLE_H */
