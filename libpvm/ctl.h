@@ -1,0 +1,71 @@
+/*
+ * ctl.h: helpers shared by the task-control files of libpvm (ctl.c,
+ * hosts.c, spawn.c, mbox.c, catchout.c, env.c, startd.c).  Private.
+ *
+ * Every call in these files is a request to the local pvmd (lpvm_rpc)
+ * whose reply is decoded with an xdr_reader; a reply that does not parse
+ * is PvmBadMsg, never a crash.
+ */
+#ifndef LPVM_CTL_H
+#define LPVM_CTL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h> /* before pvm3.h: declares pvm_catchout */
+
+#include "pvm3.h"
+#include "lpvm.h"
+
+/* Exported by errors.c; PVM never declared it in pvm3.h. */
+extern int pvm_errno;
+
+/* Length of a PVM trace mask (pvmtev.h's TEV_MASK_LENGTH). */
+#define CTL_TMASK_LEN 36
+
+/* ---- ctl.c ---- */
+
+/*
+ * Send request w (freed here, also on error) with tag to pvmd dst and
+ * wait for the reply; on success *rep holds the reply body (caller
+ * frees) and r reads it.  0 or a Pvm* error.
+ */
+int ctl_rpc(int dst, int tag, struct xdr_writer *w, struct xdr_reader *r,
+    uint8_t **rep);
+/* A status from a reply: a non-negative value or a PVM error code as is,
+ * any other negative number (not a code PVM defines) PvmBadMsg. */
+int ctl_code(int32_t v);
+/* Request to the local pvmd whose reply is one int; that int, or an error. */
+int ctl_status(int tag, struct xdr_writer *w);
+/* Record code in pvm_errno without PvmAutoErr reporting; returns code.
+ * For the answers PVM does not print (PvmNoParent, PvmNotFound, ...). */
+int ctl_quiet(int code);
+
+/* ---- hosts.c ---- */
+
+/* A private copy of the host table (does not touch pvm_config's). */
+struct ctl_hosts {
+	struct pvmhostinfo *h;
+	int n;
+	int narch;
+};
+/* Ask the pvmd for its host table.  0 or a Pvm* error. */
+int ctl_hosts_fetch(struct ctl_hosts *hs);
+void ctl_hosts_free(struct ctl_hosts *hs);
+
+/* ---- catchout.c ---- */
+
+/* True while children spawned now send their output to us. */
+int ctl_catching(void);
+/* A child started while catching: pvm_exit waits for its end of output. */
+void ctl_catchout_expect(int tid);
+/* Forget caught tasks and stop catching (pvm_exit). */
+void ctl_catchout_reset(void);
+
+/* ---- env.c: exported functions pvm3.h does not always declare ---- */
+
+int pvm_gettmask(int who, char *mask);
+/* Declared by pvm3.h only under NOTMPNAM, exported always (as PVM does). */
+char *pvmtmpnam(char *buf);
+int pvm_settmask(int who, char *mask);
+
+#endif /* LPVM_CTL_H */

@@ -1,0 +1,62 @@
+/*
+ * notimpl.c: PVM 3.4 calls this implementation does not provide.  They
+ * exist so that programs link; each reports PvmNotImpl.
+ *
+ *  - pvm_reg_hoster, pvm_reg_tasker, pvm_reg_rm: PVM lets one task take
+ *    over starting pvmds (hoster), starting tasks (tasker) or placement
+ *    decisions (resource manager) through extra pvmd protocols (SM_*,
+ *    TM_HOSTER, TM_TASKER, TM_SCHED).  Our pvmd has no such hooks.
+ *  - pvm_reg_tracer: there is no trace event collection (TEV_*) to hand
+ *    to a tracer.
+ *  - pvm_tickle: a pvmd debugging back door with numbered, unspecified
+ *    actions; nothing portable to offer.
+ */
+#include "ctl.h"
+
+/* Become the hoster: not available. */
+int
+pvm_reg_hoster(void)
+{
+	return lpvm_err("pvm_reg_hoster", PvmNotImpl);
+}
+
+/* Become the tasker: not available. */
+int
+pvm_reg_tasker(void)
+{
+	return lpvm_err("pvm_reg_tasker", PvmNotImpl);
+}
+
+/* Become the resource manager: not available. */
+int
+pvm_reg_rm(struct pvmhostinfo **hip)
+{
+	(void)hip;
+	return lpvm_err("pvm_reg_rm", PvmNotImpl);
+}
+
+/* Become the tracer: not available (no trace events exist). */
+int
+pvm_reg_tracer(int tctx, int ttag, int octx, int otag, char *tmask,
+    int tbuf, int topt)
+{
+	(void)tctx;
+	(void)ttag;
+	(void)octx;
+	(void)otag;
+	(void)tmask;
+	(void)tbuf;
+	(void)topt;
+	return lpvm_err("pvm_reg_tracer", PvmNotImpl);
+}
+
+/* pvmd debugging requests: not available. */
+int
+pvm_tickle(int narg, int *argp, int *nresp, int *resp)
+{
+	(void)narg;
+	(void)argp;
+	(void)nresp;
+	(void)resp;
+	return lpvm_err("pvm_tickle", PvmNotImpl);
+}
