@@ -161,9 +161,20 @@ const char *wire_status_str(enum wire_status st);
  * TC_OUTPUT    body: int tid, int count, count bytes.  count > 0: output
  *              text (whole lines); 0: the task's output ended (EOF);
  *              -1: the task was started (BEGIN).  The same body goes to a
- *              user PvmOutputTid with that task's outctx/outtag.
+ *              user PvmOutputTid with that task's outctx/outtag.  The
+ *              bytes are zero-padded to a multiple of 4, exactly as
+ *              pvm_pkbyte packs them in XDR, so that a receiver (the
+ *              console, any PVM 3.4 program) reads them with
+ *              pvm_upkint(&tid), pvm_upkint(&count),
+ *              pvm_upkbyte(buf, count, 1).
  * TC_SIBLINGS  body: int n, n x int tid (parent -> each spawned child)
- * TC_ROUTE     body: int marker (direct routes, see libpvm/route.c)
+ * TC_ROUTE     body: int marker (> 0).  Opens a direct route from task A
+ *              to task B (libpvm/route.c): A connects to B's socket and
+ *              writes a TC_ROUTE frame (the hello) on it; B writes the same
+ *              frame back (the ack) or closes the connection to refuse;
+ *              after the ack A sends TC_ROUTE with that marker through the
+ *              pvmd, and B reads the route only once that message arrived.
+ *              The pvmd forwards TC_ROUTE like any task-to-task message.
  */
 #define WIRE_TM_BASE 0x80010000u
 #define WIRE_TC_BASE 0x80030000u

@@ -47,6 +47,15 @@ struct lpvm_state {
 	int debugmask;
 
 	int nextwid; /* RPC request ids */
+
+	/* Added by the transport (core) engineer; stored option values. */
+	int trcbuf, trcopt;              /* PvmTraceBuffer / PvmTraceOptions */
+	int selftrctid, selftrcctx, selftrctag; /* PvmSelfTrace* */
+	int selftrcbuf, selftrcopt;
+	int fragset;   /* PvmFragSize was set by the user: keep it */
+	int noresetix; /* our PVMNORESETCLASS mailbox index, or -1 */
+	int listenfd;  /* direct-route listening socket, -1 if none */
+	char listenpath[PATHS_MAX];
 };
 extern struct lpvm_state lpvm;
 
@@ -58,6 +67,15 @@ extern struct lpvm_state lpvm;
 int lpvm_err(const char *call, int code);
 /* Text for an error code ("Bad parameter"), or "Unknown error". */
 const char *lpvm_errtext(int code);
+/* Name of an error code ("PvmBadParam"), or NULL. */
+const char *lpvm_errname(int code);
+/* Set pvm_errno and return code without any PvmAutoErr report (for the
+ * codes PVM never prints: PvmNoParent, PvmNotFound from recvinfo, ...). */
+int lpvm_err_quiet(int code);
+/* PVM exports these without declaring them in pvm3.h. */
+extern int pvm_errno;
+extern char *pvm_errlist[];
+extern int pvm_nerr;
 
 /* ---- transport.c: the connection to the pvmd ---- */
 
@@ -110,6 +128,9 @@ struct lpvm_msg *lpvm_queue_wait(int (*match)(const struct lpvm_msg *,
     void *), void *arg, int timeout_ms, int *err);
 /* Drop every queued message (pvm_exit). */
 void lpvm_queue_clear(void);
+/* Take m out of the queue if it is there (safe for any message; msgbuf.c
+ * should call it before freeing a buffer, e.g. one found by pvm_probe). */
+void lpvm_queue_unlink(struct lpvm_msg *m);
 
 /* ---- task control hooks (ctl.c, catchout.c, siblings) ---- */
 

@@ -1,0 +1,170 @@
+/*
+ * conn.h: libpvm's sockets (private to transport.c, rx.c, tx.c, route.c,
+ * rpc.c, mhf.c).  Other parts of libpvm use the lpvm.h interfaces.
+ *
+ * A task has one connection to its pvmd and, with direct routing, one
+ * connection per direct route: an outgoing one for each peer it sends to
+ * directly, an incoming one for each peer that sends to it directly.
+ * Routes are one-way; each side opens its own.
+ *
+ * Input: every connection has an input buffer; frames are parsed out of it
+ * and their bodies appended to a reassembly (struct lpvm_asm) per source,
+ * because frames from different sources may interleave on the pvmd
+ * connection.  Large frame bodies are read straight into the reassembly.
+ */
+#ifndef LPVM_CONN_H
+#define LPVM_CONN_H
+
+#include "lpvm.h"
+
+/* A message being reassembled from SOM..EOM frames.  Owner: its conn. */
+struct lpvm_asm {
+	struct wire_hdr h; /* of the first frame */
+	uint8_t *data;     /* malloc'd; passes to the message at EOM */
+	size_t len;
+	size_t cap;
+	struct lpvm_asm *next;
+};
+
+enum lpvm_conn_state {
+	CONN_PVMD,      /* the connection to our pvmd */
+	CONN_OUT_WAIT,  /* route we opened: hello sent, waiting for the ack */
+	CONN_OUT_ACKED, /* ack read; marker not yet sent through the pvmd */
+	CONN_OUT_OPEN,  /* route in use for sending */
+	CONN_IN_HELLO,  /* accepted: waiting for the hello */
+	CONN_IN_HOLD,   /* hello answered: waiting for the marker via pvmd */
+	CONN_IN_OPEN,   /* delivering the peer's messages */
+	CONN_REFUSED,   /* no socket: a route to `peer` failed, use the pvmd */
+	CONN_DEAD,      /* closed; unlinked and freed by lpvm_conn_reap */
+};
+
+struct lpvm_conn {
+	int fd;   /* -1 once closed */
+	int peer; /* tid of the peer task; 0 for the pvmd */
+	enum lpvm_conn_state state;
+	int32_t marker; /* route marker (see route.c) */
+	int pending;    /* unparsed input that may be parsed now */
+	/*
+	 * The route carries the other direction too.  Incoming route: we
+	 * send to the peer over it.  Outgoing route: the peer does, and we
+	 * read it (before that, nothing is read from an open outgoing
+	 * route, so the peer's frames wait until its marker came through
+	 * the pvmd).
+	 */
+	int twoway;
+	/* CONN_REFUSED: connect attempts so far and when to try again
+	 * (monotonic ms; 0 = never: the peer said no). */
+	int tries;
+	long long retry_ms;
+
+	uint8_t *ibuf; /* input buffer, LPVM_IBUF bytes */
+	size_t ibeg;   /* first unparsed byte */
+	size_t iend;   /* end of the data read */
+
+	int inframe;          /* inside a frame body */
+	struct wire_hdr fh;   /* header of that frame */
+	size_t left;          /* body bytes of it still to come */
+	struct lpvm_asm *cur; /* the reassembly they go to */
+	struct lpvm_asm *asms;
+
+	struct lpvm_conn *next;
+};
+
+/* Input of c must stay in the socket for now (see route.c). */
+static inline int
+lpvm_conn_rx_held(const struct lpvm_conn *c)
+{
+	return c->state == CONN_IN_HOLD ||
+	       ((c->state == CONN_OUT_ACKED || c->state == CONN_OUT_OPEN) &&
+	           !c->twoway);
+}
+
+/* Messages read from c are delivered (not route handshake frames). */
+static inline int
+lpvm_conn_delivers(const struct lpvm_conn *c)
+{
+	return c->state == CONN_PVMD || c->state == CONN_IN_OPEN ||
+	       (c->state == CONN_OUT_OPEN && c->twoway);
+}
+
+#define LPVM_IBUF (256 * 1024)
+/* Largest message we reassemble; a bigger one is a protocol error. */
+#define LPVM_MSG_MAX ((size_t)2047 * 1024 * 1024)
+
+extern struct lpvm_conn *lpvm_conns; /* every connection, newest first */
+extern struct lpvm_conn *lpvm_pvmd;  /* the pvmd connection, or NULL */
+extern int lpvm_tx_depth; /* > 0 while a frame write is in progress */
+
+/* ---- transport.c ---- */
+
+/* A connection for socket fd (already non-blocking). NULL if no memory. */
+struct lpvm_conn *lpvm_conn_new(int fd, int peer, enum lpvm_conn_state st);
+/* Close the socket and drop partial input; the conn becomes `st` (DEAD,
+ * or REFUSED to remember that this peer has no route). */
+void lpvm_conn_close(struct lpvm_conn *c, enum lpvm_conn_state st);
+/* Unlink and free DEAD connections (never while parsing). */
+void lpvm_conn_reap(void);
+/* Non-blocking, close-on-exec, large socket buffers. 0 or -1. */
+int lpvm_fd_setup(int fd);
+/* True if the peer of Unix socket fd runs under our uid. */
+int lpvm_peer_uid_ok(int fd);
+
+/* ---- rx.c: input ---- */
+
+/*
+ * Wait up to timeout_ms (-1 forever) until input is readable (then read
+ * and parse it) or, if wout is set, until wout is writable.  Returns a
+ * positive number if a complete message was processed or wout became
+ * writable, 0 on timeout, PvmSysErr if the pvmd connection died.
+ */
+int lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable);
+/* Deliver a message to ourselves (a copy of the pieces). 0 or PvmNoMem. */
+int lpvm_rx_local(
+    const struct wire_hdr *h, const struct lpvm_seg *pieces, size_t npieces);
+/* Read once from c without waiting and parse.  Messages delivered, or
+ * -1 if the connection failed (the caller closes it). */
+int lpvm_rx_conn(struct lpvm_conn *c);
+/* Parse input already buffered on connections marked pending. */
+int lpvm_rx_pending(void);
+
+/* ---- tx.c: output ---- */
+
+/* Write one message (header fields from h; len, flags computed) to c,
+ * cut into frames of lpvm.fragsize.  0, or -1 if the connection failed. */
+int lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
+    const struct lpvm_seg *pieces, size_t npieces);
+
+/* ---- route.c: direct routes ---- */
+
+/* The open direct route to dst, or NULL to send through the pvmd; starts
+ * opening a route when PvmRouteDirect asks for one. */
+struct lpvm_conn *lpvm_route_get(int dst);
+/* A complete message from a direct conn that is not open (hello or ack). */
+void lpvm_route_frame(struct lpvm_conn *c, const struct wire_hdr *h,
+    const uint8_t *body, size_t len);
+/* A TC_ROUTE message that came through the pvmd. */
+void lpvm_route_marker(int src, const uint8_t *body, size_t len);
+/* Accept pending connections on the listening socket. */
+void lpvm_route_accept(void);
+/* Create the listening socket (after enrolment).  0 or -1. */
+int lpvm_route_listen(void);
+/* Close routes and the listener (pvm_exit, pvmd lost). */
+void lpvm_route_closeall(void);
+
+/* ---- rpc.c ---- */
+
+/* A reply (ctx SYSCTX_TM) arrived; takes ownership of data. */
+void lpvm_rpc_input(int wid, uint8_t *data, size_t len);
+/* Drop stored replies (disconnect). */
+void lpvm_rpc_reset(void);
+
+/* ---- mhf.c: message handlers ---- */
+
+/* If a handler wants m, keep it for lpvm_mhf_run and return 1. */
+int lpvm_mhf_take(struct lpvm_msg *m);
+/* Run the handlers of the messages taken so far. */
+void lpvm_mhf_run(void);
+/* Drop pending handler messages (pvm_exit). */
+void lpvm_mhf_reset(void);
+
+#endif /* LPVM_CONN_H */

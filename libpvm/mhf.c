@@ -1,0 +1,185 @@
+/*
+ * mhf.c: message handlers (pvm_addmhf, pvm_delmhf).
+ *
+ * When input processing completes a message that matches a handler's
+ * (src, tag, ctx) pattern, the message is set aside instead of queued, and
+ * the handler runs at the end of that input step, never in the middle of
+ * a write and never asynchronously: only while the program is inside a
+ * libpvm call, as in PVM.  Around the call the active send and receive
+ * buffers and the context are saved and restored; the message is the
+ * active receive buffer during the call and is freed afterwards.
+ */
+#include "pvm3.h"
+#include "conn.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct mhf {
+	int id;
+	int src, tag, ctx; /* -1 = any */
+	int (*f)(int);
+};
+
+static struct mhf *mhf_tab;
+static int mhf_n, mhf_cap, mhf_nextid;
+
+/* Messages waiting for their handler, in arrival order. */
+static struct lpvm_msg **mhf_pend;
+static size_t mhf_pbeg, mhf_pend_n, mhf_pcap;
+static int mhf_running;
+
+/* Do two patterns accept a common message?  -1 matches anything. */
+static int
+mhf_overlap(int s1, int t1, int c1, int s2, int t2, int c2)
+{
+	return (s1 == -1 || s2 == -1 || s1 == s2) &&
+	       (t1 == -1 || t2 == -1 || t1 == t2) &&
+	       (c1 == -1 || c2 == -1 || c1 == c2);
+}
+
+/* Would the pattern catch libpvm's own task-control messages? */
+static int
+mhf_overlaps_internal(int tag, int ctx)
+{
+	return (ctx == -1 || ctx == SYSCTX_TC) &&
+	       (tag == -1 || tag == TC_OUTPUT || tag == TC_SIBLINGS ||
+	           tag == TC_ROUTE);
+}
+
+/* The handler for m, or NULL. */
+static struct mhf *
+mhf_find(const struct lpvm_msg *m)
+{
+	int i;
+
+	for (i = 0; i < mhf_n; i++) {
+		if ((mhf_tab[i].src == -1 || mhf_tab[i].src == m->src) &&
+		    (mhf_tab[i].tag == -1 || mhf_tab[i].tag == m->tag) &&
+		    (mhf_tab[i].ctx == -1 || mhf_tab[i].ctx == m->ctx))
+			return &mhf_tab[i];
+	}
+	return NULL;
+}
+
+/* Install f for messages matching (src, tag, ctx); returns its id. */
+int
+pvm_addmhf(int src, int tag, int ctx, int (*f)(int))
+{
+	struct mhf *t;
+	int i, n;
+
+	if (f == NULL ||
+	    (src != -1 && !tid_is_task(src) && !tid_is_pvmd(src)) ||
+	    (tag < -1 && !lpvm.resvtids))
+		return lpvm_err("pvm_addmhf", PvmBadParam);
+	if (mhf_overlaps_internal(tag, ctx))
+		return lpvm_err("pvm_addmhf", PvmExists);
+	for (i = 0; i < mhf_n; i++) {
+		if (mhf_overlap(src, tag, ctx, mhf_tab[i].src, mhf_tab[i].tag,
+		        mhf_tab[i].ctx))
+			return lpvm_err("pvm_addmhf", PvmExists);
+	}
+	if (mhf_n == mhf_cap) {
+		n = mhf_cap ? mhf_cap * 2 : 8;
+		if ((t = realloc(mhf_tab, (size_t)n * sizeof(*t))) == NULL)
+			return lpvm_err("pvm_addmhf", PvmNoMem);
+		mhf_tab = t;
+		mhf_cap = n;
+	}
+	t = &mhf_tab[mhf_n++];
+	t->id = mhf_nextid++;
+	t->src = src;
+	t->tag = tag;
+	t->ctx = ctx;
+	t->f = f;
+	return t->id;
+}
+
+/* Remove handler id. */
+int
+pvm_delmhf(int id)
+{
+	int i;
+
+	if (id < 0)
+		return lpvm_err("pvm_delmhf", PvmBadParam);
+	for (i = 0; i < mhf_n; i++) {
+		if (mhf_tab[i].id == id) {
+			memmove(&mhf_tab[i], &mhf_tab[i + 1],
+			    (size_t)(mhf_n - i - 1) * sizeof(*mhf_tab));
+			mhf_n--;
+			return 0;
+		}
+	}
+	return lpvm_err("pvm_delmhf", PvmNotFound);
+}
+
+int
+lpvm_mhf_take(struct lpvm_msg *m)
+{
+	struct lpvm_msg **p;
+	size_t n;
+
+	if (mhf_n == 0 || mhf_find(m) == NULL)
+		return 0;
+	if (mhf_pbeg > 0 && mhf_pbeg == mhf_pend_n)
+		mhf_pbeg = mhf_pend_n = 0;
+	if (mhf_pend_n == mhf_pcap) {
+		n = mhf_pcap ? mhf_pcap * 2 : 8;
+		if ((p = realloc(mhf_pend, n * sizeof(*p))) == NULL)
+			return 0; /* queue it instead */
+		mhf_pend = p;
+		mhf_pcap = n;
+	}
+	mhf_pend[mhf_pend_n++] = m;
+	return 1;
+}
+
+/* Call the handler of m with the user's buffers and context saved. */
+static void
+mhf_call(struct mhf *h, struct lpvm_msg *m)
+{
+	int sbuf = lpvm_sbuf, rbuf = lpvm_rbuf, ctx = lpvm.ctx, id = m->id;
+	int (*f)(int) = h->f;
+
+	lpvm_sbuf = 0; /* a pvm_initsend in f must not free the user's */
+	lpvm_rbuf = id;
+	m->rpos = 0;
+	(void)f(id);
+	if (lpvm_msg_get(id) == m)
+		lpvm_msg_free(m);
+	if (lpvm_sbuf != 0 && lpvm_sbuf != sbuf && lpvm_sbuf != rbuf)
+		lpvm_msg_free(lpvm_msg_get(lpvm_sbuf));
+	lpvm_sbuf = lpvm_msg_get(sbuf) != NULL ? sbuf : 0;
+	lpvm_rbuf = lpvm_msg_get(rbuf) != NULL ? rbuf : 0;
+	lpvm.ctx = ctx;
+}
+
+void
+lpvm_mhf_run(void)
+{
+	struct lpvm_msg *m;
+	struct mhf *h;
+
+	if (mhf_running)
+		return;
+	mhf_running = 1;
+	while (mhf_pbeg < mhf_pend_n) {
+		m = mhf_pend[mhf_pbeg++];
+		if ((h = mhf_find(m)) == NULL)
+			lpvm_queue_add(m); /* handler deleted meanwhile */
+		else
+			mhf_call(h, m);
+	}
+	mhf_pbeg = mhf_pend_n = 0;
+	mhf_running = 0;
+}
+
+void
+lpvm_mhf_reset(void)
+{
+	while (mhf_pbeg < mhf_pend_n)
+		lpvm_msg_free(mhf_pend[mhf_pbeg++]);
+	mhf_pbeg = mhf_pend_n = 0;
+}

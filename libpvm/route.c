@@ -1,0 +1,414 @@
+/*
+ * route.c: direct routes between tasks on the same host (PvmRouteDirect).
+ *
+ * Every enrolled task listens on a Unix socket, paths_task_sock(dir, tid),
+ * in the per-user 0700 directory.  A task whose PvmRoute is PvmRouteDirect
+ * opens a one-way route to a peer on its host the first time it sends to
+ * it; the peer's own sends keep using the pvmd unless it opens a route too.
+ *
+ * Opening keeps each sender's messages in order although the earlier ones
+ * went through the pvmd:
+ *
+ *   A: connect to B's socket, write hello = TC_ROUTE frame (marker m);
+ *      keep sending through the pvmd meanwhile.
+ *   B: accept; on the hello, if B's PvmRoute is PvmDontRoute, close (A
+ *      then routes through the pvmd for good).  Otherwise write the same
+ *      frame back (ack) and hold the connection: read nothing from it.
+ *   A: on the ack, send TC_ROUTE(m) through the pvmd, then use the route.
+ *   B: when TC_ROUTE(m) from A arrives through the pvmd, every message A
+ *      sent through the pvmd before it has arrived: start reading the
+ *      route.
+ *
+ * Nothing but the hello goes over a route before it is acknowledged, so a
+ * refusal loses no data.  A failed connect or a lost route makes A use the
+ * pvmd for that peer from then on.
+ */
+#define _GNU_SOURCE /* struct ucred, accept4, SOCK_* flags */
+#include "pvm3.h"
+#include "conn.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#define ROUTE_TRIES 8 /* connect attempts per peer (20 ms .. 2.5 s apart) */
+
+static int32_t route_nextmarker;
+
+/* Write a TC_ROUTE frame carrying marker to dst over c.  0 or -1. */
+static int
+route_send_marker(struct lpvm_conn *c, int dst, int32_t marker)
+{
+	struct wire_hdr h;
+	struct lpvm_seg seg;
+	uint8_t body[4];
+
+	body[0] = (uint8_t)((uint32_t)marker >> 24);
+	body[1] = (uint8_t)((uint32_t)marker >> 16);
+	body[2] = (uint8_t)((uint32_t)marker >> 8);
+	body[3] = (uint8_t)marker;
+	memset(&h, 0, sizeof(h));
+	h.version = WIRE_VERSION;
+	h.dst = dst;
+	h.src = lpvm.mytid;
+	h.tag = TC_ROUTE;
+	h.ctx = SYSCTX_TC;
+	h.enc = WIRE_ENC_XDR;
+	seg.ptr = body;
+	seg.len = sizeof(body);
+	return lpvm_tx(c, &h, &seg, 1);
+}
+
+/* The marker in a TC_ROUTE body (negated: reverse use), 0 if malformed. */
+static int32_t
+route_get_marker(const uint8_t *body, size_t len)
+{
+	if (len < 4)
+		return 0;
+	return (int32_t)(((uint32_t)body[0] << 24) | ((uint32_t)body[1] << 16) |
+	                 ((uint32_t)body[2] << 8) | body[3]);
+}
+
+/* Milliseconds on the monotonic clock. */
+static long long
+route_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Remember that dst has no route for now.  A peer that is not listening
+ * yet (a task just spawned connects to its pvmd a little after pvm_spawn
+ * returns) is tried again later, with growing pauses, a few times.
+ */
+static void
+route_refuse(int dst, int tries, int again)
+{
+	struct lpvm_conn *c;
+
+	if ((c = lpvm_conn_new(-1, dst, CONN_REFUSED)) == NULL)
+		return;
+	c->tries = tries;
+	if (again && tries < ROUTE_TRIES)
+		c->retry_ms = route_now_ms() + (20LL << tries);
+}
+
+/* Connect to dst's socket and send the hello; the route is then pending. */
+static void
+route_open(int dst, int tries)
+{
+	struct sockaddr_un sun;
+	struct lpvm_conn *c;
+	int fd;
+
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	tries++;
+	if (paths_task_sock(
+	        &lpvm.paths, dst, sun.sun_path, sizeof(sun.sun_path)) != 0) {
+		route_refuse(dst, tries, 0);
+		return;
+	}
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd == -1) {
+		route_refuse(dst, tries, 1);
+		return;
+	}
+	if (connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == -1) {
+		close(fd);
+		route_refuse(dst, tries, 1);
+		return;
+	}
+	if (!lpvm_peer_uid_ok(fd) || lpvm_fd_setup(fd) == -1 ||
+	    (c = lpvm_conn_new(fd, dst, CONN_OUT_WAIT)) == NULL) {
+		close(fd);
+		route_refuse(dst, tries, 0);
+		return;
+	}
+	if (++route_nextmarker <= 0)
+		route_nextmarker = 1;
+	c->marker = route_nextmarker;
+	if (route_send_marker(c, dst, c->marker) != 0)
+		lpvm_conn_close(c, CONN_REFUSED);
+}
+
+/* The ack came: tell the peer through the pvmd, then use the route. */
+static struct lpvm_conn *
+route_activate(struct lpvm_conn *c)
+{
+	if (lpvm_pvmd == NULL ||
+	    route_send_marker(lpvm_pvmd, c->peer, c->marker) != 0)
+		return NULL;
+	c->state = CONN_OUT_OPEN;
+	return c;
+}
+
+/*
+ * Start sending over an incoming route from the peer: tell it through the
+ * pvmd first (negated marker), so it reads our direct frames only after
+ * everything we sent it through the pvmd.
+ */
+static struct lpvm_conn *
+route_reverse(struct lpvm_conn *c)
+{
+	if (lpvm_pvmd == NULL ||
+	    route_send_marker(lpvm_pvmd, c->peer, -c->marker) != 0)
+		return NULL;
+	c->twoway = 1;
+	return c;
+}
+
+/* Our outgoing route to dst (pending or open), if any; *refused: the
+ * record of a failed attempt. */
+static struct lpvm_conn *
+route_find_out(int dst, struct lpvm_conn **refused)
+{
+	struct lpvm_conn *c;
+
+	*refused = NULL;
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->peer != dst)
+			continue;
+		if (c->state == CONN_REFUSED)
+			*refused = c;
+		else if (c->state == CONN_OUT_WAIT ||
+		         c->state == CONN_OUT_ACKED ||
+		         c->state == CONN_OUT_OPEN)
+			return c;
+	}
+	return NULL;
+}
+
+/* dst's open route to us, if any. */
+static struct lpvm_conn *
+route_find_in(int dst)
+{
+	struct lpvm_conn *c;
+
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->peer == dst && c->state == CONN_IN_OPEN && c->fd >= 0)
+			return c;
+	}
+	return NULL;
+}
+
+/*
+ * One peer, one path: once frames go over a route they keep using it, so
+ * a peer never gets our messages over two unordered paths.  Our own
+ * route is preferred; the peer's route is used backwards only when we
+ * have none of our own.
+ */
+struct lpvm_conn *
+lpvm_route_get(int dst)
+{
+	struct lpvm_conn *c, *in, *refused;
+	int tries = 0;
+
+	in = route_find_in(dst);
+	if (in != NULL && in->twoway)
+		return in;
+	if ((c = route_find_out(dst, &refused)) != NULL) {
+		switch (c->state) {
+		case CONN_OUT_OPEN:
+			return c;
+		case CONN_OUT_ACKED:
+			return route_activate(c);
+		default:
+			/* Pending: look for the ack without waiting. */
+			if (lpvm_rx_conn(c) < 0)
+				lpvm_conn_close(c, CONN_REFUSED);
+			if (c->state == CONN_OUT_ACKED)
+				return route_activate(c);
+			return NULL;
+		}
+	}
+	if (in != NULL && lpvm.route != PvmDontRoute)
+		return route_reverse(in);
+	if (lpvm.route != PvmRouteDirect || dst == lpvm.mytid ||
+	    tid_host(dst) != tid_host(lpvm.mytid))
+		return NULL;
+	if (refused != NULL) {
+		if (refused->retry_ms == 0 ||
+		    route_now_ms() < refused->retry_ms)
+			return NULL;
+		tries = refused->tries;
+		refused->state = CONN_DEAD; /* reaped later */
+	}
+	route_open(dst, tries);
+	return NULL;
+}
+
+/* Close other incoming routes from peer (it opened a new one). */
+static void
+route_drop_old_in(struct lpvm_conn *keep, int peer)
+{
+	struct lpvm_conn *c;
+
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c != keep && c->peer == peer && c->fd >= 0 &&
+		    (c->state == CONN_IN_HOLD || c->state == CONN_IN_OPEN))
+			lpvm_conn_close(c, CONN_DEAD);
+	}
+}
+
+void
+lpvm_route_frame(struct lpvm_conn *c, const struct wire_hdr *h,
+    const uint8_t *body, size_t len)
+{
+	int32_t marker = route_get_marker(body, len);
+	int ok = h->tag == TC_ROUTE && h->ctx == SYSCTX_TC && marker > 0;
+
+	if (c->state == CONN_IN_HELLO) {
+		if (!ok || lpvm.route == PvmDontRoute || !tid_is_task(h->src) ||
+		    tid_host(h->src) != tid_host(lpvm.mytid)) {
+			lpvm_conn_close(c, CONN_DEAD);
+			return;
+		}
+		route_drop_old_in(c, h->src);
+		c->peer = h->src;
+		c->marker = marker;
+		if (route_send_marker(c, h->src, marker) != 0) {
+			lpvm_conn_close(c, CONN_DEAD);
+			return;
+		}
+		c->state = CONN_IN_HOLD;
+		return;
+	}
+	if (c->state == CONN_OUT_WAIT && ok && marker == c->marker &&
+	    h->src == c->peer) {
+		c->state = CONN_OUT_ACKED;
+		return;
+	}
+	lpvm_conn_close(
+	    c, c->state == CONN_OUT_WAIT ? CONN_REFUSED : CONN_DEAD);
+}
+
+void
+lpvm_route_marker(int src, const uint8_t *body, size_t len)
+{
+	int32_t marker = route_get_marker(body, len);
+	struct lpvm_conn *c;
+
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->peer != src || c->fd < 0)
+			continue;
+		if (marker > 0 && c->state == CONN_IN_HOLD &&
+		    c->marker == marker) {
+			/* Its route to us opens. */
+			c->state = CONN_IN_OPEN;
+			c->pending = 1; /* input may already be buffered */
+			return;
+		}
+		if (marker < 0 && c->state == CONN_OUT_OPEN &&
+		    c->marker == -marker) {
+			/* It starts answering over our route. */
+			c->twoway = 1;
+			c->pending = 1;
+			return;
+		}
+	}
+}
+
+void
+lpvm_route_accept(void)
+{
+	struct lpvm_conn *c;
+	int fd;
+
+	for (;;) {
+		fd = accept4(
+		    lpvm.listenfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd == -1) {
+			if (errno == EINTR)
+				continue;
+			return; /* EAGAIN, or out of descriptors: later */
+		}
+		if (lpvm.route == PvmDontRoute || !lpvm_peer_uid_ok(fd) ||
+		    lpvm_fd_setup(fd) == -1 ||
+		    (c = lpvm_conn_new(fd, 0, CONN_IN_HELLO)) == NULL) {
+			close(fd);
+			continue;
+		}
+	}
+}
+
+int
+lpvm_route_listen(void)
+{
+	struct sockaddr_un sun;
+	int fd;
+
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	if (lpvm.listenfd >= 0 || lpvm.paths.dir[0] == '\0' ||
+	    paths_task_sock(&lpvm.paths, lpvm.mytid, sun.sun_path,
+	        sizeof(sun.sun_path)) != 0)
+		return -1;
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd == -1)
+		return -1;
+	(void)unlink(sun.sun_path); /* a stale one from a dead task */
+	if (bind(fd, (struct sockaddr *)&sun, sizeof(sun)) == -1 ||
+	    listen(fd, 64) == -1) {
+		close(fd);
+		return -1;
+	}
+	lpvm.listenfd = fd;
+	snprintf(lpvm.listenpath, sizeof(lpvm.listenpath), "%s", sun.sun_path);
+	return 0;
+}
+
+void
+lpvm_route_closeall(void)
+{
+	struct lpvm_conn *c;
+
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c != lpvm_pvmd && c->state != CONN_DEAD)
+			lpvm_conn_close(c, CONN_DEAD);
+	}
+	if (lpvm.listenfd >= 0) {
+		close(lpvm.listenfd);
+		lpvm.listenfd = -1;
+		(void)unlink(lpvm.listenpath);
+		lpvm.listenpath[0] = '\0';
+	}
+}
+
+/* The pvmd socket first, then the open direct routes (PVM's getfds). */
+int
+pvm_getfds(int **fds)
+{
+	static int *v;
+	static size_t cap;
+	struct lpvm_conn *c;
+	size_t n = 1;
+	int rc, *p;
+
+	if ((rc = lpvm_enrol()) < 0)
+		return lpvm_err("pvm_getfds", rc);
+	for (c = lpvm_conns; c != NULL; c = c->next)
+		n++;
+	if (n > cap) {
+		if ((p = realloc(v, n * sizeof(*v))) == NULL)
+			return lpvm_err("pvm_getfds", PvmNoMem);
+		v = p;
+		cap = n;
+	}
+	n = 0;
+	v[n++] = lpvm.fd;
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c != lpvm_pvmd && c->fd >= 0)
+			v[n++] = c->fd;
+	}
+	if (fds != NULL)
+		*fds = v;
+	return (int)n;
+}

@@ -1,0 +1,94 @@
+/*
+ * rpc.c: requests to the pvmd.  A request goes out in context SYSCTX_TM
+ * with a fresh wid; the reply carries the same wid and lands here, never
+ * in the user's receive queue.  Replies are kept in a short list so that
+ * nested requests (a message handler calling pvm_config while we wait for
+ * another reply) each find their own.
+ */
+#include "pvm3.h"
+#include "conn.h"
+
+#include <stdlib.h>
+
+struct rpc_reply {
+	int wid;
+	uint8_t *data;
+	size_t len;
+	struct rpc_reply *next;
+};
+
+static struct rpc_reply *rpc_replies;
+
+void
+lpvm_rpc_input(int wid, uint8_t *data, size_t len)
+{
+	struct rpc_reply *r;
+
+	if ((r = malloc(sizeof(*r))) == NULL) {
+		free(data);
+		return;
+	}
+	r->wid = wid;
+	r->data = data;
+	r->len = len;
+	r->next = rpc_replies;
+	rpc_replies = r;
+}
+
+void
+lpvm_rpc_reset(void)
+{
+	struct rpc_reply *r;
+
+	while ((r = rpc_replies) != NULL) {
+		rpc_replies = r->next;
+		free(r->data);
+		free(r);
+	}
+}
+
+/* Unlink and return the reply for wid, or NULL. */
+static struct rpc_reply *
+rpc_take(int wid)
+{
+	struct rpc_reply **pp, *r;
+
+	for (pp = &rpc_replies; (r = *pp) != NULL; pp = &r->next) {
+		if (r->wid == wid) {
+			*pp = r->next;
+			return r;
+		}
+	}
+	return NULL;
+}
+
+int
+lpvm_rpc(int dst, int tag, const struct xdr_writer *req, uint8_t **rep,
+    size_t *replen)
+{
+	struct lpvm_seg seg;
+	struct rpc_reply *r;
+	int wid, rc;
+
+	*rep = NULL;
+	*replen = 0;
+	if (lpvm_pvmd == NULL)
+		return PvmSysErr;
+	if (++lpvm.nextwid <= 0)
+		lpvm.nextwid = 1;
+	wid = lpvm.nextwid;
+	seg.ptr = req != NULL ? req->data : NULL;
+	seg.len = req != NULL ? req->len : 0;
+	rc = lpvm_send_pieces(
+	    dst, tag, SYSCTX_TM, wid, WIRE_ENC_XDR, &seg, seg.len > 0 ? 1 : 0);
+	if (rc < 0)
+		return rc;
+	while ((r = rpc_take(wid)) == NULL) {
+		if ((rc = lpvm_pump(-1)) < 0)
+			return PvmSysErr;
+	}
+	*rep = r->data;
+	*replen = r->len;
+	free(r);
+	return 0;
+}

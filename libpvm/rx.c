@@ -1,0 +1,454 @@
+/*
+ * rx.c: input.  Waits on every socket with one poll, reads in big chunks,
+ * cuts frames out of the input buffer, reassembles messages per source and
+ * hands complete ones on: RPC replies to rpc.c, task-control messages to
+ * their hooks, the rest to a message handler or the receive queue.
+ *
+ * Cost per small message: one poll and one read, shared by all messages
+ * that arrived together; one malloc for the body (it becomes the buffer's
+ * data) and the message struct.  The body of a large frame is read
+ * straight into the reassembly with readv, so big messages are copied
+ * once, from the kernel into their final place.
+ */
+#include "pvm3.h"
+#include "conn.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Frame bodies at least this long are read directly into the message. */
+#define RX_DIRECT_MIN (16 * 1024)
+
+static struct pollfd *rx_pfd;
+static struct lpvm_conn **rx_pconn;
+static size_t rx_pcap;
+
+/* Hand a complete message to whoever wants it.  Takes ownership of data. */
+static void
+rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len)
+{
+	struct lpvm_msg *m;
+
+	if (h->ctx == SYSCTX_TM && h->tag < 0) {
+		lpvm_rpc_input(h->wid, data, len);
+		return;
+	}
+	if (h->ctx == SYSCTX_TC && h->tag == TC_ROUTE) {
+		lpvm_route_marker(h->src, data, len);
+		free(data);
+		return;
+	}
+	if ((m = lpvm_msg_wrap(data, len, h->enc)) == NULL) {
+		free(data);
+		return;
+	}
+	m->src = h->src;
+	m->dst = h->dst;
+	m->tag = h->tag;
+	m->ctx = h->ctx;
+	m->wid = h->wid;
+	if (h->ctx == SYSCTX_TC && h->tag == TC_OUTPUT) {
+		lpvm_catchout_input(m);
+		lpvm_msg_free(m);
+		return;
+	}
+	if (h->ctx == SYSCTX_TC && h->tag == TC_SIBLINGS) {
+		lpvm_siblings_input(m);
+		lpvm_msg_free(m);
+		return;
+	}
+	if (lpvm_msg_register(m) < 0) {
+		lpvm_msg_free(m);
+		return;
+	}
+	if (lpvm_mhf_take(m))
+		return;
+	lpvm_queue_add(m);
+}
+
+/* The reassembly of messages from src on c, or NULL. */
+static struct lpvm_asm *
+rx_asm_find(struct lpvm_conn *c, int src)
+{
+	struct lpvm_asm *a;
+
+	for (a = c->asms; a != NULL; a = a->next) {
+		if (a->h.src == src)
+			return a;
+	}
+	return NULL;
+}
+
+/* A frame header was read: find or start its reassembly.  0 or -1. */
+static int
+rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h)
+{
+	struct lpvm_asm *a = rx_asm_find(c, h->src);
+	size_t need, cap;
+	uint8_t *p;
+
+	if (h->flags & WIRE_F_SOM) {
+		if (a != NULL)
+			return -1; /* previous message never ended */
+		if ((a = calloc(1, sizeof(*a))) == NULL)
+			return -1;
+		a->h = *h;
+		a->next = c->asms;
+		c->asms = a;
+	} else if (a == NULL)
+		return -1;
+	need = a->len + (size_t)h->len;
+	if (need > LPVM_MSG_MAX)
+		return -1;
+	if (need > a->cap || a->data == NULL) {
+		/* Exact size for a one-frame message, else grow by doubling. */
+		cap = need;
+		if (!(h->flags & WIRE_F_EOM) && cap < a->cap * 2)
+			cap = a->cap * 2;
+		if (cap < 16)
+			cap = 16;
+		if ((p = realloc(a->data, cap)) == NULL)
+			return -1;
+		a->data = p;
+		a->cap = cap;
+	}
+	c->inframe = 1;
+	c->fh = *h;
+	c->left = (size_t)h->len;
+	c->cur = a;
+	return 0;
+}
+
+/* The current frame is complete.  Returns 1 if it ended a message. */
+static int
+rx_frame_end(struct lpvm_conn *c)
+{
+	struct lpvm_asm *a = c->cur, **pp;
+	struct wire_hdr h;
+	uint8_t *data;
+	size_t len;
+
+	c->inframe = 0;
+	c->cur = NULL;
+	if (!(c->fh.flags & WIRE_F_EOM))
+		return 0;
+	for (pp = &c->asms; *pp != a; pp = &(*pp)->next)
+		;
+	*pp = a->next;
+	h = a->h;
+	data = a->data;
+	len = a->len;
+	free(a);
+	if (lpvm_conn_delivers(c)) {
+		if (c != lpvm_pvmd)
+			h.src = c->peer; /* a route speaks for one task */
+		rx_dispatch(&h, data, len);
+	} else {
+		lpvm_route_frame(c, &h, data, len);
+		free(data);
+	}
+	return 1;
+}
+
+/* Parse the buffered input of c.  Messages delivered, or -1 (bad data). */
+static int
+rx_parse(struct lpvm_conn *c)
+{
+	struct wire_hdr h;
+	size_t k;
+	int n = 0;
+
+	c->pending = 0;
+	while (c->ibuf != NULL) {
+		if (lpvm_conn_rx_held(c)) {
+			c->pending = c->ibeg < c->iend;
+			return n;
+		}
+		if (!c->inframe) {
+			if (c->iend - c->ibeg < WIRE_HDR_LEN)
+				break;
+			if (wire_hdr_decode(c->ibuf + c->ibeg,
+			        c->iend - c->ibeg, &h) != WIRE_OK)
+				return -1;
+			c->ibeg += WIRE_HDR_LEN;
+			if (rx_frame_begin(c, &h) != 0)
+				return -1;
+			if (h.len > 0)
+				continue;
+		} else {
+			k = c->iend - c->ibeg;
+			if (k > c->left)
+				k = c->left;
+			memcpy(
+			    c->cur->data + c->cur->len, c->ibuf + c->ibeg, k);
+			c->cur->len += k;
+			c->ibeg += k;
+			c->left -= k;
+			if (c->left > 0)
+				break;
+		}
+		n += rx_frame_end(c);
+		if (c->fd < 0)
+			return n; /* closed by what we delivered */
+	}
+	if (c->ibuf != NULL && c->ibeg == c->iend)
+		c->ibeg = c->iend = 0;
+	return n;
+}
+
+/* Read once from c and parse.  Messages delivered, or -1 (EOF, error). */
+static int
+rx_read(struct lpvm_conn *c)
+{
+	struct iovec iov[2];
+	ssize_t r;
+	size_t k;
+	int n = 0, m;
+
+	if (c->ibuf == NULL && (c->ibuf = malloc(LPVM_IBUF)) == NULL)
+		return -1;
+	if (c->ibeg > 0) {
+		memmove(c->ibuf, c->ibuf + c->ibeg, c->iend - c->ibeg);
+		c->iend -= c->ibeg;
+		c->ibeg = 0;
+	}
+	if (c->inframe && c->left >= RX_DIRECT_MIN && c->iend == 0) {
+		/*
+		 * Rest of this frame into the message and at most the next
+		 * header into ibuf: the next body, if big, comes here too.
+		 */
+		iov[0].iov_base = c->cur->data + c->cur->len;
+		iov[0].iov_len = c->left;
+		iov[1].iov_base = c->ibuf;
+		iov[1].iov_len = WIRE_HDR_LEN;
+		do {
+			r = readv(c->fd, iov, 2);
+		} while (r == -1 && errno == EINTR);
+		if (r > 0) {
+			k = (size_t)r < c->left ? (size_t)r : c->left;
+			c->cur->len += k;
+			c->left -= k;
+			c->iend = (size_t)r - k;
+			if (c->left == 0) {
+				n = rx_frame_end(c);
+				if (c->fd < 0)
+					return n;
+			}
+		}
+	} else {
+		do {
+			r = read(c->fd, c->ibuf + c->iend, LPVM_IBUF - c->iend);
+		} while (r == -1 && errno == EINTR);
+		if (r > 0)
+			c->iend += (size_t)r;
+	}
+	if (r == 0)
+		return -1;
+	if (r < 0)
+		return (errno == EAGAIN || errno == EWOULDBLOCK) ? n : -1;
+	if ((m = rx_parse(c)) < 0)
+		return -1;
+	return n + m;
+}
+
+int
+lpvm_rx_conn(struct lpvm_conn *c)
+{
+	if (c->fd < 0 || lpvm_conn_rx_held(c))
+		return 0;
+	return rx_read(c);
+}
+
+/* Make room for n poll entries.  0 or -1. */
+static int
+rx_reserve(size_t n)
+{
+	struct pollfd *p;
+	struct lpvm_conn **q;
+
+	if (n <= rx_pcap)
+		return 0;
+	n += 8;
+	if ((p = realloc(rx_pfd, n * sizeof(*p))) == NULL)
+		return -1;
+	rx_pfd = p;
+	if ((q = realloc(rx_pconn, n * sizeof(*q))) == NULL)
+		return -1;
+	rx_pconn = q;
+	rx_pcap = n;
+	return 0;
+}
+
+/* Fill the poll set; returns the number of entries or -1. */
+static int
+rx_pollset(struct lpvm_conn *wout)
+{
+	struct lpvm_conn *c;
+	size_t n = 1;
+
+	for (c = lpvm_conns; c != NULL; c = c->next)
+		n++;
+	if (rx_reserve(n) != 0)
+		return -1;
+	n = 0;
+	if (lpvm.listenfd >= 0) {
+		rx_pfd[n].fd = lpvm.listenfd;
+		rx_pfd[n].events = POLLIN;
+		rx_pconn[n++] = NULL;
+	}
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		/* A held route is not read: its hangup must wait too. */
+		if (c->fd < 0 || (lpvm_conn_rx_held(c) && c != wout))
+			continue;
+		rx_pfd[n].fd = c->fd;
+		rx_pfd[n].events = lpvm_conn_rx_held(c) ? 0 : POLLIN;
+		if (c == wout)
+			rx_pfd[n].events |= POLLOUT;
+		rx_pconn[n++] = c;
+	}
+	return (int)n;
+}
+
+/* A direct route failed: outgoing ones are remembered as refused. */
+static void
+rx_route_lost(struct lpvm_conn *c)
+{
+	switch (c->state) {
+	case CONN_OUT_WAIT:
+	case CONN_OUT_ACKED:
+	case CONN_OUT_OPEN:
+		lpvm_conn_close(c, CONN_REFUSED);
+		break;
+	default:
+		lpvm_conn_close(c, CONN_DEAD);
+		break;
+	}
+}
+
+int
+lpvm_rx_pending(void)
+{
+	struct lpvm_conn *c;
+	int n = 0, k;
+
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (!c->pending || c->fd < 0 || lpvm_conn_rx_held(c))
+			continue;
+		if ((k = rx_parse(c)) < 0)
+			rx_route_lost(c);
+		else
+			n += k;
+	}
+	return n;
+}
+
+int
+lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
+{
+	int i, n, k, got = 0, lost = 0;
+	struct lpvm_conn *c;
+
+	if (writable != NULL)
+		*writable = 0;
+	if ((got = lpvm_rx_pending()) > 0)
+		timeout_ms = 0;
+	if ((n = rx_pollset(wout)) < 0)
+		return got;
+	if ((k = poll(rx_pfd, (nfds_t)n, timeout_ms)) <= 0)
+		return got; /* timeout, or EINTR: the caller loops */
+	for (i = 0; i < n; i++) {
+		if (rx_pfd[i].revents == 0)
+			continue;
+		if ((c = rx_pconn[i]) == NULL) {
+			lpvm_route_accept();
+			continue;
+		}
+		if (c->fd < 0)
+			continue; /* closed meanwhile */
+		/* On hangup too: the write then fails instead of waiting. */
+		if (c == wout &&
+		    (rx_pfd[i].revents & (POLLOUT | POLLHUP | POLLERR))) {
+			*writable = 1;
+			got++;
+		}
+		if (!(rx_pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) ||
+		    lpvm_conn_rx_held(c))
+			continue;
+		if ((k = rx_read(c)) >= 0) {
+			got += k;
+			continue;
+		}
+		if (c == lpvm_pvmd)
+			lost = 1;
+		else
+			rx_route_lost(c);
+		got++;
+	}
+	if (lost) {
+		lpvm_disconnect();
+		return PvmSysErr;
+	}
+	if (lpvm_tx_depth == 0)
+		lpvm_conn_reap();
+	return got;
+}
+
+int
+lpvm_rx_local(
+    const struct wire_hdr *h, const struct lpvm_seg *pieces, size_t npieces)
+{
+	size_t i, len = 0;
+	uint8_t *data;
+
+	for (i = 0; i < npieces; i++)
+		len += pieces[i].len;
+	if ((data = malloc(len > 0 ? len : 1)) == NULL)
+		return PvmNoMem;
+	for (i = 0, len = 0; i < npieces; i++) {
+		memcpy(data + len, pieces[i].ptr, pieces[i].len);
+		len += pieces[i].len;
+	}
+	rx_dispatch(h, data, len);
+	return 0;
+}
+
+/* Milliseconds on the monotonic clock. */
+static long long
+rx_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Process input until a message arrives or timeout_ms passes; run message
+ * handlers when that is safe (not in the middle of a write). */
+int
+lpvm_pump(int timeout_ms)
+{
+	long long end = 0, left;
+	int r;
+
+	if (timeout_ms > 0)
+		end = rx_now_ms() + timeout_ms;
+	for (;;) {
+		if (lpvm_pvmd == NULL)
+			return PvmSysErr;
+		r = lpvm_io_wait(timeout_ms, NULL, NULL);
+		if (r >= 0 && lpvm_tx_depth == 0)
+			lpvm_mhf_run();
+		if (r != 0 || timeout_ms == 0)
+			return r < 0 ? r : r > 0;
+		if (timeout_ms > 0) {
+			if ((left = end - rx_now_ms()) <= 0)
+				return 0;
+			timeout_ms = (int)left;
+		}
+	}
+}

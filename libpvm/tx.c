@@ -1,0 +1,212 @@
+/*
+ * tx.c: output.  A message is cut into frames of lpvm.fragsize body bytes
+ * and written with sendmsg straight from the caller's pieces: the iovec
+ * alternates headers (kept in a small array here) and slices of the body,
+ * up to TX_IOV entries per system call, so the body is never copied in
+ * user space and a message of a few frames costs one system call.
+ *
+ * Sockets are non-blocking.  When one is full we wait for it to drain
+ * and, in the same poll, read whatever arrives on any socket: two tasks
+ * that flood each other keep emptying each other's pipes and never
+ * deadlock.  Message handlers do not run during a write (they might send
+ * and interleave frames); they run once the write is done.
+ */
+#include "pvm3.h"
+#include "conn.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+
+#define TX_IOV 256 /* iovec entries per sendmsg */
+#define TX_HDRS 64 /* frame headers per sendmsg */
+
+int lpvm_tx_depth;
+
+/* Walks the body pieces while frames are laid out. */
+struct tx_cursor {
+	const struct lpvm_seg *p;
+	size_t n;
+	size_t pi;    /* current piece */
+	size_t poff;  /* offset in it */
+	size_t total; /* body length */
+	size_t given; /* body bytes assigned to frames so far */
+	size_t fleft; /* bytes of the current frame not yet in an iovec */
+	int started;  /* the first header has been laid out */
+};
+
+/* Write iov[0..n) completely.  0, or -1 if the connection failed. */
+static int
+tx_writev(struct lpvm_conn *c, struct iovec *iov, size_t n)
+{
+	struct msghdr mh;
+	ssize_t r;
+	size_t i = 0, k;
+	int w;
+
+	while (i < n) {
+		if (c->fd < 0)
+			return -1;
+		memset(&mh, 0, sizeof(mh));
+		mh.msg_iov = iov + i;
+		mh.msg_iovlen = n - i;
+		r = sendmsg(c->fd, &mh, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				return -1;
+			/* Full: read meanwhile until c can take more. */
+			do {
+				if (lpvm_io_wait(-1, c, &w) < 0 || c->fd < 0)
+					return -1;
+			} while (!w);
+			continue;
+		}
+		for (k = (size_t)r; k > 0 && i < n;) {
+			if (k >= iov[i].iov_len) {
+				k -= iov[i].iov_len;
+				i++;
+			} else {
+				iov[i].iov_base = (char *)iov[i].iov_base + k;
+				iov[i].iov_len -= k;
+				k = 0;
+			}
+		}
+		while (i < n && iov[i].iov_len == 0)
+			i++;
+	}
+	return 0;
+}
+
+/*
+ * Lay out the next batch of headers and body slices into iov.  Returns
+ * the number of entries; *last is set when the message is complete.
+ */
+static size_t
+tx_batch(struct tx_cursor *tc, const struct wire_hdr *h0,
+    uint8_t hdrs[][WIRE_HDR_LEN], struct iovec *iov, int *last)
+{
+	struct wire_hdr h = *h0;
+	size_t niov = 0, nh = 0, flen, take;
+
+	*last = 0;
+	while (niov < TX_IOV) {
+		if (tc->fleft == 0) {
+			if (tc->started && tc->given == tc->total) {
+				*last = 1;
+				break;
+			}
+			if (nh == TX_HDRS)
+				break;
+			flen = tc->total - tc->given;
+			if (flen > (size_t)lpvm.fragsize)
+				flen = (size_t)lpvm.fragsize;
+			h.flags =
+			    (tc->given == 0 ? WIRE_F_SOM : 0) |
+			    (tc->given + flen == tc->total ? WIRE_F_EOM : 0);
+			h.len = flen;
+			wire_hdr_encode(&h, hdrs[nh]);
+			iov[niov].iov_base = hdrs[nh++];
+			iov[niov++].iov_len = WIRE_HDR_LEN;
+			tc->given += flen;
+			tc->fleft = flen;
+			tc->started = 1;
+			continue;
+		}
+		while (tc->p[tc->pi].len == tc->poff) {
+			tc->pi++;
+			tc->poff = 0;
+		}
+		take = tc->p[tc->pi].len - tc->poff;
+		if (take > tc->fleft)
+			take = tc->fleft;
+		iov[niov].iov_base = (char *)tc->p[tc->pi].ptr + tc->poff;
+		iov[niov++].iov_len = take;
+		tc->poff += take;
+		tc->fleft -= take;
+	}
+	return niov;
+}
+
+int
+lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
+    const struct lpvm_seg *pieces, size_t npieces)
+{
+	uint8_t hdrs[TX_HDRS][WIRE_HDR_LEN];
+	struct iovec iov[TX_IOV];
+	struct tx_cursor tc;
+	size_t i, n;
+	int last = 0, rc = 0;
+
+	memset(&tc, 0, sizeof(tc));
+	tc.p = pieces;
+	tc.n = npieces;
+	for (i = 0; i < npieces; i++)
+		tc.total += pieces[i].len;
+	if (lpvm.fragsize <= 0)
+		lpvm.fragsize = WIRE_FRAG_DEFAULT;
+	lpvm_tx_depth++;
+	while (!last && rc == 0) {
+		n = tx_batch(&tc, h, hdrs, iov, &last);
+		if (n > 0)
+			rc = tx_writev(c, iov, n);
+	}
+	lpvm_tx_depth--;
+	return rc;
+}
+
+int
+lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
+    const struct lpvm_seg *pieces, size_t npieces)
+{
+	struct wire_hdr h;
+	struct lpvm_conn *c;
+
+	if (lpvm_pvmd == NULL)
+		return PvmSysErr;
+	memset(&h, 0, sizeof(h));
+	h.version = WIRE_VERSION;
+	h.dst = dst;
+	h.src = lpvm.mytid;
+	h.tag = tag;
+	h.ctx = ctx;
+	h.enc = wire_enc;
+	h.wid = wid;
+	if (dst == lpvm.mytid && dst > 0)
+		return lpvm_rx_local(&h, pieces, npieces);
+	if (tid_is_task(dst) && (c = lpvm_route_get(dst)) != NULL) {
+		/* A failed route means the peer is gone: nothing to do. */
+		if (lpvm_tx(c, &h, pieces, npieces) != 0 && c->fd >= 0)
+			lpvm_conn_close(c, CONN_REFUSED);
+		return lpvm_pvmd != NULL ? 0 : PvmSysErr;
+	}
+	if (lpvm_tx(lpvm_pvmd, &h, pieces, npieces) != 0) {
+		if (lpvm_pvmd != NULL)
+			lpvm_disconnect();
+		return PvmSysErr;
+	}
+	return 0;
+}
+
+int
+lpvm_send_msg(int dst, int tag, int ctx, const struct lpvm_msg *m)
+{
+	struct lpvm_seg local[16], *p = local;
+	size_t n;
+	int rc;
+
+	n = lpvm_msg_pieces(m, local, 16);
+	if (n > 16) {
+		if ((p = calloc(n, sizeof(*p))) == NULL)
+			return PvmNoMem;
+		n = lpvm_msg_pieces(m, p, n);
+	}
+	rc =
+	    lpvm_send_pieces(dst, tag, ctx, m->wid, lpvm_msg_wire_enc(m), p, n);
+	if (p != local)
+		free(p);
+	return rc;
+}
