@@ -6,6 +6,9 @@
 #   . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 #   start_pvmd                 # private pvmd, returns once it is ready
 #   run 30 "$TASKS/pingpong"   # a program under a 30 s limit
+#   run_checks 30 "$TASKS/t_msg" pingpong
+#                              # a task program that prints PASS:/FAIL:
+#                              # lines; they count as this test's checks
 #   ok "what was checked"  /  fail "why"
 #   finish                     # prints "N passed, M failed", exits
 #
@@ -22,6 +25,8 @@ PVMD="$PVM_TOP_BUILDDIR/daemon/pvmd"
 PVM_CONSOLE="$PVM_TOP_BUILDDIR/console/pvm"
 TASKS="$PVM_TOP_BUILDDIR/tests/integration/tasks"
 OUR_LIBDIR="$PVM_TOP_BUILDDIR/libpvm/.libs"
+# libgpvm3 starts the group server from here (never a pvmgs on a path).
+export PVMGS_PATH="$PVM_TOP_BUILDDIR/libgpvm/pvmgs"
 
 # A short private directory: Unix socket paths must fit in 108 bytes.
 T_TMP=$(mktemp -d /tmp/pvmt.XXXXXX) || exit 99
@@ -32,6 +37,11 @@ export PVM_ARCH="${PVM_ARCH_NAME:-LINUX64}"
 export LD_LIBRARY_PATH="$OUR_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 unset PVM_VMID PVMSOCK PVMEPID PVMHOSTFILE PVM_EXPORT
 mkdir -p "$PVM_ROOT/bin/$PVM_ARCH"
+# PVM 3.4.6 refuses to run as root without this; containers run tests as
+# root.
+if [ "$(id -u)" -eq 0 ]; then
+	export PVM_ALLOW_ROOT=yes
+fi
 
 T_PASS=0
 T_FAIL=0
@@ -64,8 +74,77 @@ run() {
 	timeout -k 5 "$secs" "$@"
 }
 
+# run_checks SECS PROG ARGS...: run a task program (see tasks/tcheck.h)
+# under a time limit.  Its output is shown and kept in $T_OUT; each of its
+# "PASS: " / "FAIL: " lines counts as one check of this test.  A time-out,
+# a crash, or an exit status that its lines do not explain counts as one
+# more failure.  Returns the program's exit status.
+T_OUT="$T_TMP/out"
+T_RUNS=0
+run_checks() {
+	local secs=$1 np nf rc
+	shift
+	T_RUNS=$((T_RUNS + 1))
+	T_OUT="$T_TMP/out.$T_RUNS"
+	run "$secs" "$@" >"$T_OUT" 2>&1
+	rc=$?
+	cat "$T_OUT"
+	np=$(grep -c '^PASS: ' "$T_OUT")
+	nf=$(grep -c '^FAIL: ' "$T_OUT")
+	T_PASS=$((T_PASS + np))
+	T_FAIL=$((T_FAIL + nf))
+	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+		fail "$(basename "$1") ${2:-}: killed after the ${secs} s limit"
+	elif [ "$rc" -gt 128 ]; then
+		fail "$(basename "$1") ${2:-}: died of signal $((rc - 128))"
+	elif [ "$rc" -ne 0 ] && [ "$nf" -eq 0 ]; then
+		fail "$(basename "$1") ${2:-}: exit status $rc, no FAIL line"
+	elif [ "$np" -eq 0 ] && [ "$nf" -eq 0 ]; then
+		fail "$(basename "$1") ${2:-}: reported no checks"
+	fi
+	return "$rc"
+}
+
+# need FILE...: a hard error (99) if a program of the build is missing.
+need() {
+	local f
+	for f in "$@"; do
+		if [ ! -x "$f" ]; then
+			echo "lib.sh: $f is missing (not built?)" >&2
+			exit 99
+		fi
+	done
+}
+
+# install_task NAME AS: copy task program NAME into $PVM_ROOT/bin/$PVM_ARCH
+# under the name AS, where spawn looks for relative names.
+install_task() {
+	need "$TASKS/$1"
+	cp "$TASKS/$1" "$PVM_ROOT/bin/$PVM_ARCH/$2" || exit 99
+}
+
+# wait_gone PID SECS: wait until process PID has ended; false on time-out.
+wait_gone() {
+	local pid=$1 n=$(($2 * 10))
+	while [ "$n" -gt 0 ]; do
+		kill -0 "$pid" 2>/dev/null || return 0
+		sleep 0.1
+		n=$((n - 1))
+	done
+	! kill -0 "$pid" 2>/dev/null
+}
+
+# pvmd_rss: resident memory of our pvmd in KiB (empty if none).
+pvmd_rss() {
+	local pid
+	pid=$(pvmd_pid)
+	[ -n "$pid" ] && awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" \
+	    2>/dev/null
+}
+
 # start_pvmd [ARGS...]: start our pvmd and wait until it is ready.
 start_pvmd() {
+	need "$PVMD"
 	if ! run 20 "$PVMD" "$@"; then
 		echo "start_pvmd: pvmd failed to start" >&2
 		dump_log
@@ -117,7 +196,10 @@ stop_pvmd() {
 }
 
 t_cleanup() {
-	local rc=$?
+	local rc=$? j
+	for j in $(jobs -p); do
+		kill -KILL "$j" 2>/dev/null
+	done
 	stop_pvmd
 	if [ "$rc" -ne 0 ] || [ "$T_FAIL" -ne 0 ]; then
 		dump_log

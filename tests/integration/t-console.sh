@@ -1,0 +1,60 @@
+#!/bin/sh
+# t-console.sh: the pvm console driven by a script: spawn with output to
+# the console, ps, halt; and `echo halt | pvm`.
+. "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
+need "$PVM_CONSOLE" "$TASKS/t_hello"
+install_task t_hello pvmt_hello
+LINE="hello from pvm test task enrolled"
+
+start_pvmd
+pid=$(pvmd_pid)
+out="$T_TMP/console"
+{
+	echo "spawn -4 -> pvmt_hello"
+	sleep 3
+	echo "spawn -1 pvmt_hello 60"
+	sleep 1
+	echo "ps"
+	sleep 1
+	echo "halt"
+} | run 30 "$PVM_CONSOLE" >"$out" 2>&1
+rc=$?
+# Prompts may precede output on the same line: strip them.
+sed 's/^\(pvm> *\)*//' "$out" >"$out.clean"
+cat "$out"
+check "console exits 0 after halt (rc $rc)" test "$rc" -eq 0
+check "job number '[1]' printed" grep -qx '\[1\]' "$out.clean"
+check "'4 successful' printed" grep -qx '4 successful' "$out.clean"
+tids=$(sed -n '/^4 successful$/,/^[^t]/p' "$out.clean" |
+    grep -x 't[0-9a-f]*' | head -n 4)
+n=$(echo $tids | wc -w)
+check "4 tids listed after '4 successful' (got: $(echo $tids))" \
+    test "$n" -eq 4
+for t in $tids; do
+	check "[1:$t] $LINE" grep -qxF "[1:$t] $LINE" "$out.clean"
+	check "[1:$t] EOF" grep -qxF "[1:$t] EOF" "$out.clean"
+done
+check "'[1] finished' printed" grep -qx '\[1\] finished' "$out.clean"
+check "'1 successful' for the second spawn" \
+    grep -qx '1 successful' "$out.clean"
+t5=$(sed -n '/^1 successful$/,$p' "$out.clean" | grep -x 't[0-9a-f]*' |
+    head -n 1)
+# ps shows tids in hex without the 't', as PVM's console does.
+check "ps lists the sleeping task ${t5:-?} as pvmt_hello" \
+    grep -Eq "[[:space:]]${t5#t}[[:space:]].*pvmt_hello" "$out.clean"
+check "ps prints a header with TID" grep -q 'TID' "$out.clean"
+check "halt stopped pvmd $pid" wait_gone "$pid" 10
+check "halt removed $T_DIR" test ! -e "$T_DIR"
+left=$(pgrep -f "$PVM_ROOT/bin/$PVM_ARCH/pvmt_hello" | tr '\n' ' ')
+check "halt ended the sleeping task (left: ${left:-none})" test -z "$left"
+
+# `echo halt | pvm` stops a running pvmd.
+start_pvmd
+pid=$(pvmd_pid)
+echo halt | run 20 "$PVM_CONSOLE" >"$out" 2>&1
+rc=$?
+cat "$out"
+check "echo halt | pvm exits 0 (rc $rc)" test "$rc" -eq 0
+check "echo halt | pvm stopped pvmd $pid" wait_gone "$pid" 10
+check "and removed $T_DIR" test ! -e "$T_DIR"
+finish

@@ -1,0 +1,55 @@
+#!/bin/sh
+# t-flood.sh: a task floods one that does not read.  The sender must
+# block and the pvmd's memory stay bounded; afterwards the receiver gets
+# every message, in order and intact.
+. "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
+need "$TASKS/t_flood"
+
+NMSG=1024  # of 1 MiB each: 1 GiB in all
+LIMIT=$((160 * 1024))  # KiB the pvmd may grow by
+
+start_pvmd
+dir="$T_TMP/flood"
+mkdir -p "$dir"
+base=$(pvmd_rss)
+run 300 "$TASKS/t_flood" recv "$dir" "$NMSG" >"$T_TMP/flood.out" 2>&1 &
+rpid=$!
+
+# Wait for the flood to start, then watch it for a while.
+n=0
+while [ ! -s "$dir/progress" ] && [ "$n" -lt 300 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+peak=${base:-0}
+sample() {
+	local r
+	r=$(pvmd_rss)
+	if [ -n "$r" ] && [ "$r" -gt "$peak" ]; then
+		peak=$r
+	fi
+}
+for i in $(seq 30); do sample; sleep 0.1; done
+p1=$(tr -d ' \n' <"$dir/progress" 2>/dev/null)
+for i in $(seq 20); do sample; sleep 0.1; done
+p2=$(tr -d ' \n' <"$dir/progress" 2>/dev/null)
+echo "INFO: flooder progress ${p1:-?} then ${p2:-?} of $NMSG;" \
+    "pvmd VmRSS ${base:-?} KiB at start, peak $peak KiB"
+check "flooder blocked: progress stuck at ${p1:-?} < $NMSG" \
+    test -n "$p1" -a "${p1:-0}" = "${p2:-x}" -a "${p1:-0}" -lt "$NMSG"
+check "pvmd VmRSS grew by $((peak - ${base:-0})) KiB (< $LIMIT)" \
+    test -n "$base" -a "$((peak - ${base:-0}))" -lt "$LIMIT"
+check "pvmd alive during the flood" pvmd_alive
+
+# Let the receiver read.
+touch "$dir/go"
+wait "$rpid"
+rc=$?
+cat "$T_TMP/flood.out"
+np=$(grep -c '^PASS: ' "$T_TMP/flood.out")
+nf=$(grep -c '^FAIL: ' "$T_TMP/flood.out")
+T_PASS=$((T_PASS + np))
+T_FAIL=$((T_FAIL + nf))
+check "receiver exits 0 (rc $rc)" test "$rc" -eq 0
+check "pvmd alive after the flood" pvmd_alive
+finish

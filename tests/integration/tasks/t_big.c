@@ -1,0 +1,131 @@
+/*
+ * t_big.c: one very large message arrives intact.
+ *
+ *   t_big daemon MIB   through the pvmd, PvmDataDefault
+ *   t_big direct MIB   PvmRouteDirect on both sides, PvmDataRaw
+ *
+ * The sender fills MIB MiB with a position-dependent pattern; the child
+ * compares every byte with the regenerated pattern and returns a checksum
+ * over all bytes, which the sender compares with its own.
+ */
+#include "tcheck.h"
+
+#define TAG_BIG 50
+#define TAG_SUM 51
+#define SEED 0x5eed5eedull
+
+/* Child: receive, compare, report {bytes, first bad offset, fnv hi, lo}. */
+static int
+child(int direct)
+{
+	int parent = pvm_parent(), bufid, bytes = -1, res[4] = {-1, -1, 0, 0};
+	unsigned char *buf, chunk[65536];
+	size_t off, n;
+	uint64_t h = 0;
+
+	if (direct) {
+		pvm_setopt(PvmRoute, PvmRouteDirect);
+	}
+	tc_hello();
+	if ((bufid = tc_trecv(parent, TAG_BIG, 300)) > 0) {
+		pvm_bufinfo(bufid, &bytes, NULL, NULL);
+		res[0] = bytes;
+		buf = malloc(bytes > 0 ? (size_t)bytes : 1);
+		if (buf != NULL && pvm_upkbyte((char *)buf, bytes, 1) >= 0) {
+			for (off = 0; off < (size_t)bytes; off += n) {
+				n = (size_t)bytes - off;
+				if (n > sizeof(chunk)) {
+					n = sizeof(chunk);
+				}
+				tc_fill(chunk, n, SEED, off);
+				if (res[1] < 0 && memcmp(chunk, buf + off, n)) {
+					size_t k = 0;
+
+					while (chunk[k] == buf[off + k]) {
+						k++;
+					}
+					res[1] = (int)(off + k);
+				}
+			}
+			h = tc_fnv(0, buf, (size_t)bytes);
+		}
+		free(buf);
+	}
+	res[2] = (int)(uint32_t)(h >> 32);
+	res[3] = (int)(uint32_t)h;
+	tc_send_ints(parent, TAG_SUM, res, 4);
+	pvm_exit();
+	return 0;
+}
+
+static void
+sender(int direct, int mib)
+{
+	char *args[] = {direct ? "c-direct" : "c-daemon", NULL};
+	size_t len = (size_t)mib << 20;
+	int kid = 0, cc, res[4], *fds = NULL, nfds;
+	unsigned char *buf;
+	uint64_t h;
+	double t0;
+
+	if (direct) {
+		tc_eq(pvm_setopt(PvmRoute, PvmRouteDirect) >= 0, 1,
+		    "setopt PvmRoute PvmRouteDirect accepted");
+	}
+	cc = tc_spawn_self(args, 1, &kid);
+	tc_eq(cc, 1, "spawn the receiver");
+	if (cc != 1 || !tc_wait_hello(kid)) {
+		return;
+	}
+	if ((buf = malloc(len)) == NULL) {
+		tc_fatal("malloc %d MiB", mib);
+	}
+	tc_fill(buf, len, SEED, 0);
+	h = tc_fnv(0, buf, len);
+	t0 = tc_now();
+	pvm_initsend(direct ? PvmDataRaw : PvmDataDefault);
+	tc_eq(pvm_pkbyte((char *)buf, (int)len, 1), 0, "pack %d MiB", mib);
+	free(buf);
+	tc_eq(pvm_send(kid, TAG_BIG), 0, "send %d MiB", mib);
+	pvm_initsend(PvmDataDefault);
+	if (tc_recv_ints(kid, TAG_SUM, res, 4, 300) <= 0) {
+		tc_check(0, "checksum from the receiver within 300 s");
+		return;
+	}
+	tc_info("%d MiB %s round took %.2f s", mib,
+	    direct ? "direct" : "daemon-routed", tc_now() - t0);
+	tc_eq(res[0], (long)len, "bytes received");
+	tc_eq(res[1], -1, "offset of the first wrong byte");
+	tc_check((uint32_t)res[2] == (uint32_t)(h >> 32) &&
+	             (uint32_t)res[3] == (uint32_t)h,
+	    "FNV-1a over all %zu bytes: %08x%08x (want %016llx)", len,
+	    (uint32_t)res[2], (uint32_t)res[3], (unsigned long long)h);
+	if (direct) {
+		nfds = pvm_getfds(&fds);
+		tc_check(nfds >= 2,
+		    "pvm_getfds shows a direct route "
+		    "(%d sockets)",
+		    nfds);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "";
+
+	tc_init("t_big");
+	if (strcmp(mode, "c-daemon") == 0 || strcmp(mode, "c-direct") == 0) {
+		return child(mode[2] == 'd' && mode[3] == 'i');
+	}
+	if (pvm_mytid() <= 0) {
+		tc_fatal("pvm_mytid");
+	}
+	if (strcmp(mode, "daemon") == 0 || strcmp(mode, "direct") == 0) {
+		sender(mode[1] == 'i', argc > 2 ? atoi(argv[2]) : 256);
+	} else {
+		fprintf(stderr, "usage: t_big daemon|direct [MIB]\n");
+		return 2;
+	}
+	return tc_done();
+}
