@@ -7,6 +7,8 @@
  *   t_group first G        join group G, print the server tid, exit
  *   t_group second G       the server of a previous program is found
  *                          again (same tid, still one pvmgs)
+ *   t_group race G N       one of N programs started at once, before any
+ *                          server runs: one server, distinct instances
  *   t_group coll N         N members: barrier (-1, mismatch), bcast,
  *                          gather, scatter, freezegroup
  *   t_group killserver     the server dies while a member waits in a
@@ -297,17 +299,34 @@ run_second(const char *g, const char *was)
 	return tc_done();
 }
 
+/* Started n times at once from the shell, with no server running: one
+ * server wins, every instance is distinct and below n. */
+static int
+run_race(const char *g, int n)
+{
+	int inst;
+
+	inst = pvm_joingroup((char *)g);
+	tc_check(inst >= 0 && inst < n, "racing join: instance %d of %d",
+	    inst, n);
+	tc_eq(pvm_barrier((char *)g, n), 0, "barrier of the %d racers", n);
+	tc_eq(count_servers(), 1, "one pvmgs after the race");
+	tc_eq(pvm_gsize((char *)g), n, "gsize after the race");
+	tc_eq(pvm_barrier((char *)g, n), 0, "barrier before leaving");
+	return tc_done();
+}
+
 /* ---- collectives ---- */
 
 /* One member's part of "coll": checks on every member. */
 static int
-coll_member(int n, int isparent, int *insts_out)
+coll_member(int n, int joined, int *insts_out)
 {
 	int me = pvm_mytid(), inst, i, k, b, v, cc, seen[64];
 	int gdata[5], *gres = NULL, sres[5], *sdata = NULL;
 	double dd[3], *dres = NULL;
 
-	inst = isparent ? pvm_joingroup("C") : pvm_joingroup("C");
+	inst = joined >= 0 ? joined : pvm_joingroup("C");
 	*insts_out = inst;
 	ch_eq(inst >= 0 && inst < n, 1, "joined C with instance < n");
 	/* Explicit count while others may still join. */
@@ -317,9 +336,16 @@ coll_member(int n, int isparent, int *insts_out)
 	ch_eq(pvm_barrier("C", -1), 0, "barrier(C, -1)");
 
 	/* Mismatch: instance 0 waits for 2, instance 1 tries 5 first. */
-	if (inst == 0) {
+	/* The others keep out of it (one barrier per group at a time). */
+	if (inst == 0 && n >= 2) {
 		tc_send_ints(pvm_gettid("C", 1), TAG_INFO, &inst, 1);
 		ch_eq(pvm_barrier("C", 2), 0, "barrier(C, 2) by instance 0");
+		for (i = 2; i < n; i++) {
+			tc_send_ints(pvm_gettid("C", i), TAG_INFO, &inst, 1);
+		}
+	} else if (inst >= 2) {
+		ch_eq(tc_recv_ints(-1, TAG_INFO, &v, 1, 30) > 0, 1,
+		    "note from instance 0");
 	} else if (inst == 1) {
 		ch_eq(tc_recv_ints(-1, TAG_INFO, &v, 1, 30) > 0, 1,
 		    "note from instance 0");
@@ -422,7 +448,7 @@ child_coll(int n)
 {
 	int inst = -1;
 
-	coll_member(n, 0, &inst);
+	coll_member(n, -1, &inst);
 	ch_report(inst);
 	/* Stay a member until the parent has checked the frozen group. */
 	tc_recv_ints(pvm_parent(), TAG_GO, &inst, 1, 60);
@@ -437,13 +463,13 @@ run_coll(int n)
 	char arg[16];
 
 	snprintf(arg, sizeof(arg), "%d", n);
-	tc_eq(pvm_joingroup("C"), 0, "parent is instance 0 of C");
-	pvm_lvgroup("C");
+	inst = pvm_joingroup("C");
+	tc_eq(inst, 0, "parent is instance 0 of C");
 	nt = n - 1;
 	if (nt > 0 && spawn_role("child-coll", arg, NULL, nt, tids) != nt) {
 		tc_fatal("spawn of %d members", nt);
 	}
-	coll_member(n, 1, &inst);
+	coll_member(n, inst, &inst);
 	tc_check(ch_fails[0] == '\0', "parent (inst %d): %d checks%s%s", inst,
 	    ch_nchecks, ch_fails[0] ? ": " : "", ch_fails);
 	for (i = 0; i < nt; i++) {
@@ -476,6 +502,12 @@ child_fail(const char *g, const char *op)
 		cc = pvm_scatter(buf, buf, 1, PVM_INT, 5, (char *)g, 0);
 	} else if (strcmp(op, "sleep") == 0) {
 		tc_sleep(60);
+	} else if (strcmp(op, "die") == 0) {
+		/* Die in the middle of the others' collective, without leaving
+		 * the group.  The parent waits 0.5 s after our second READY,
+		 * then enters the gather at once, so by 2 s it is waiting. */
+		tc_sleep(2.0);
+		raise(SIGKILL);
 	} else if (strcmp(op, "gather") == 0) {
 		cc = pvm_gather(buf, &inst, 1, PVM_INT, 5, (char *)g, 0);
 	}
@@ -563,8 +595,8 @@ run_killmember(void)
 
 	/* Barrier: two wait, one is killed before it arrives. */
 	tc_eq(pvm_joingroup("D"), 0, "join D");
-	fail_start("D", "barrier", 2, tids);
 	fail_start("D", "sleep", 1, &tids[2]);
+	fail_start("D", "barrier", 2, tids);
 	tc_eq(pvm_sendsig(tids[2], SIGKILL), 0, "SIGKILL to a member");
 	/* We never arrive either; both waiters must fail. */
 	inst = fail_report(&cc, &ms, 30);
@@ -582,9 +614,8 @@ run_killmember(void)
 	/* Gather at the root (us): one member sends, one is killed. */
 	tc_eq(pvm_joingroup("E"), 0, "join E");
 	fail_start("E", "gather", 1, tids);
-	fail_start("E", "sleep", 1, &tids[1]);
+	fail_start("E", "die", 1, &tids[1]);
 	tc_eq(pvm_gsize("E"), 3, "E has 3 members");
-	tc_eq(pvm_sendsig(tids[1], SIGKILL), 0, "SIGKILL to a member");
 	t0 = tc_now();
 	res[0] = res[1] = res[2] = -1;
 	inst = 0;
@@ -641,6 +672,9 @@ main(int argc, char **argv)
 	if (strcmp(mode, "second") == 0 && argc > 3) {
 		return run_second(argv[2], argv[3]);
 	}
+	if (strcmp(mode, "race") == 0 && argc > 3) {
+		return run_race(argv[2], atoi(argv[3]));
+	}
 	if (strcmp(mode, "coll") == 0 && argc > 2) {
 		return run_coll(atoi(argv[2]));
 	}
@@ -650,6 +684,6 @@ main(int argc, char **argv)
 	if (strcmp(mode, "killmember") == 0) {
 		return run_killmember();
 	}
-	tc_fatal("usage: t_group basic|first G|second G TID|coll N|"
+	tc_fatal("usage: t_group basic|first G|second G TID|race G N|coll N|"
 		 "killserver|killmember");
 }

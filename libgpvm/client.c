@@ -1,0 +1,578 @@
+/*
+ * client.c: membership calls of libgpvm3 and the cache of group views.
+ *
+ * pvm_joingroup, pvm_lvgroup and pvm_freezegroup are requests to the
+ * group server (pvmgs, see gsproto.h); pvm_getinst, pvm_gettid and
+ * pvm_gsize answer from the cached view of the group when it is current
+ * (see gpvm.h for the consistency rule), so in steady state they cost no
+ * message at all.
+ *
+ * Finding the server: read mailbox class "pvmgs"; if it is empty, spawn
+ * the server by absolute path ($PVMGS_PATH, else the installed one) with
+ * the default output (never the caller's catchout: the server outlives
+ * us), and wait up to GC_START_MS for its hello.  A server that loses the
+ * start-up race exits; we then read the winner from the mailbox.  The
+ * tid is cached until the server dies or our own tid changes.
+ *
+ * Every request saves and restores the caller's send buffer, receive
+ * buffer and context, and waits with gpvm_recv_from, so a dead server is
+ * an error (PvmSysErr), never a hang.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpvm.h"
+#include "tid.h"
+
+#ifndef PVMGS_PATH
+#define PVMGS_PATH "/usr/local/bin/pvmgs"
+#endif
+
+/* How long a started server may take to register. */
+#define GC_START_MS 10000
+
+/* libpvm3 exports pvm_errno without declaring it in pvm3.h. */
+extern int pvm_errno;
+
+/* A cached view and its storage. */
+struct gc_ent {
+	struct gpvm_view v;
+	int cap; /* room in v.tids */
+	struct gc_ent *next;
+};
+
+static struct gc_ent *gc_cache;
+static int gc_mytid;  /* the tid the cache belongs to */
+static int gc_server; /* pvmgs's tid, 0 if unknown */
+static int gc_seq;
+
+/* Drop every cached view. */
+static void
+gc_flush(void)
+{
+	struct gc_ent *e;
+
+	while ((e = gc_cache) != NULL) {
+		gc_cache = e->next;
+		free(e->v.tids);
+		free(e);
+	}
+}
+
+/* The server is gone: forget it and everything it told us. */
+static void
+gc_lost_server(void)
+{
+	gc_server = 0;
+	gc_flush();
+}
+
+/* The cache entry of a group, or NULL. */
+static struct gc_ent *
+gc_find(const char *name)
+{
+	struct gc_ent *e;
+
+	for (e = gc_cache; e != NULL; e = e->next) {
+		if (strcmp(e->v.name, name) == 0) {
+			return e;
+		}
+	}
+	return NULL;
+}
+
+/* Whether a cached view may answer without asking the server. */
+static int
+gc_current(const struct gc_ent *e)
+{
+	if (e->v.frozen == GS_FROZEN) {
+		return 1;
+	}
+	/* Members get every change pushed; the dead state is never used. */
+	return e->v.frozen == GS_DYNAMIC && e->v.myinst >= 0;
+}
+
+void
+gpvm_view_forget(const char *group)
+{
+	struct gc_ent **pp, *e;
+
+	for (pp = &gc_cache; (e = *pp) != NULL; pp = &e->next) {
+		if (strcmp(e->v.name, group) == 0) {
+			*pp = e->next;
+			free(e->v.tids);
+			free(e);
+			return;
+		}
+	}
+}
+
+/* pvm_recvf matcher for pushed views. */
+static int
+gc_match_push(int bufid, int tid, int tag)
+{
+	struct pvmminfo mi;
+
+	(void)tid;
+	(void)tag;
+	return pvm_getminfo(bufid, &mi) == 0 && mi.ctx == SYSCTX_DG &&
+	    mi.tag == GS_PUSH;
+}
+
+/* Apply every view the server has pushed to us so far. */
+static void
+gc_drain_pushes(void)
+{
+	int (*old)(int, int, int);
+	int saved, b;
+
+	saved = pvm_setrbuf(0);
+	old = (int (*)(int, int, int))(void (*)(void))pvm_recvf(
+	    gc_match_push);
+	while ((b = pvm_nrecv(-1, -1)) > 0) {
+		gpvm_view_input(1);
+		pvm_freebuf(b);
+	}
+	pvm_recvf(old);
+	pvm_setrbuf(saved);
+}
+
+int
+gpvm_enter(void)
+{
+	int me;
+
+	if ((me = pvm_mytid()) < 0) {
+		return me;
+	}
+	if (me != gc_mytid) {
+		/* pvm_exit and a new enrolment: nothing we knew holds. */
+		gc_flush();
+		gpvm_wait_reset();
+		gc_server = 0;
+		gc_mytid = me;
+	}
+	if (gc_server != 0) {
+		gc_drain_pushes();
+	}
+	return 0;
+}
+
+int
+gpvm_name_check(const char *group)
+{
+	if (group == NULL || *group == '\0') {
+		return PvmNullGroup;
+	}
+	return strlen(group) >= GS_NAMEMAX ? PvmBadParam : 0;
+}
+
+/* Set pvm_errno and report per PvmAutoErr, as libpvm3's calls do. */
+int
+gpvm_err(const char *call, int code)
+{
+	char what[64];
+	int level;
+
+	pvm_errno = code;
+	if (code >= 0 || (level = pvm_getopt(PvmAutoErr)) <= 0) {
+		return code;
+	}
+	snprintf(what, sizeof(what), "%s()", call);
+	pvm_perror(what);
+	if (level == 2) {
+		/* PVM's "exit on error" level; the program asked for it. */
+		pvm_exit();
+		exit(-code);
+	}
+	if (level >= 3) {
+		abort();
+	}
+	return code;
+}
+
+/* Read the server's tid from the mailbox; 0 if none is registered. */
+static int
+gc_mbox_lookup(void)
+{
+	int saved, b, tid = 0, autoerr;
+
+	saved = pvm_setrbuf(0);
+	autoerr = pvm_setopt(PvmAutoErr, 0);
+	b = pvm_recvinfo(GS_MBOX, 0, PvmMboxDefault);
+	pvm_setopt(PvmAutoErr, autoerr);
+	if (b > 0) {
+		if (pvm_upkint(&tid, 1, 1) < 0 || !tid_is_task(tid)) {
+			tid = 0;
+		}
+		pvm_freebuf(b);
+	}
+	pvm_setrbuf(saved);
+	return tid;
+}
+
+/* Spawn a server and wait for it to register.  Its tid, or 0. */
+static int
+gc_start_server(void)
+{
+	const char *path = getenv("PVMGS_PATH");
+	int otid, ttid, tid = 0, n, b;
+
+	if (path == NULL || *path == '\0') {
+		path = PVMGS_PATH;
+	}
+	/* The server outlives us: its output must not come to us. */
+	otid = pvm_setopt(PvmOutputTid, 0);
+	ttid = pvm_setopt(PvmTraceTid, 0);
+	n = pvm_spawn((char *)path, NULL, PvmTaskDefault, NULL, 1, &tid);
+	pvm_setopt(PvmOutputTid, otid);
+	pvm_setopt(PvmTraceTid, ttid);
+	if (n != 1) {
+		return 0;
+	}
+	b = gpvm_trecv_from(tid, GS_HELLO, GC_START_MS);
+	if (b > 0) {
+		pvm_freebuf(b);
+		return tid;
+	}
+	if (b == 0) {
+		/* It neither registered nor exited in time. */
+		pvm_kill(tid);
+	}
+	/* It may have lost the race to another server: look again. */
+	return gc_mbox_lookup();
+}
+
+/* The server's tid (found or started), or PvmSysErr. */
+static int
+gc_get_server(void)
+{
+	if (gc_server == 0 && (gc_server = gc_mbox_lookup()) == 0) {
+		gc_server = gc_start_server();
+	}
+	return gc_server != 0 ? gc_server : PvmSysErr;
+}
+
+int
+gpvm_req_begin(struct gpvm_req *rq)
+{
+	int cc;
+
+	memset(rq, 0, sizeof(*rq));
+	if ((cc = gc_get_server()) < 0) {
+		return cc;
+	}
+	rq->ctx = pvm_getcontext();
+	rq->rbuf = pvm_setrbuf(0);
+	if ((rq->mysbuf = pvm_mkbuf(PvmDataDefault)) < 0) {
+		cc = rq->mysbuf;
+		pvm_setrbuf(rq->rbuf);
+		return cc;
+	}
+	rq->sbuf = pvm_setsbuf(rq->mysbuf);
+	rq->seq = ++gc_seq;
+	if (rq->seq <= 0) {
+		rq->seq = gc_seq = 1;
+	}
+	pvm_pkint(&rq->seq, 1, 1);
+	return 0;
+}
+
+int
+gpvm_req_call(struct gpvm_req *rq, int tag)
+{
+	int server = gc_server, resv, cc, b, seq = 0, status = 0;
+
+	if (server == 0) {
+		return PvmSysErr;
+	}
+	pvm_setcontext(SYSCTX_DG);
+	resv = pvm_setopt(PvmResvTids, 1);
+	cc = pvm_send(server, tag);
+	pvm_setopt(PvmResvTids, resv);
+	pvm_setcontext(rq->ctx);
+	if (cc < 0) {
+		return cc;
+	}
+	for (;;) {
+		if ((b = gpvm_recv_from(server, tag)) < 0) {
+			gc_lost_server();
+			return PvmSysErr;
+		}
+		if (rq->myrbuf > 0) {
+			pvm_freebuf(rq->myrbuf);
+		}
+		rq->myrbuf = b;
+		pvm_setrbuf(b);
+		if (pvm_upkint(&seq, 1, 1) < 0 ||
+		    pvm_upkint(&status, 1, 1) < 0) {
+			return PvmBadMsg;
+		}
+		/* seq 0: a release multicast to every waiter. */
+		if (seq == rq->seq || seq == 0) {
+			return status;
+		}
+	}
+}
+
+void
+gpvm_req_end(struct gpvm_req *rq)
+{
+	if (rq->myrbuf > 0) {
+		pvm_freebuf(rq->myrbuf);
+	}
+	pvm_setrbuf(rq->rbuf);
+	pvm_setsbuf(rq->sbuf);
+	if (rq->mysbuf > 0) {
+		pvm_freebuf(rq->mysbuf);
+	}
+	pvm_setcontext(rq->ctx);
+}
+
+/* Unpack a group name (str) into name[GS_NAMEMAX]; 0 or PvmBadMsg. */
+static int
+gc_upk_name(char *name)
+{
+	int len = 0;
+
+	if (pvm_upkint(&len, 1, 1) < 0 || len < 1 || len > GS_NAMEMAX ||
+	    pvm_upkbyte(name, len, 1) < 0 || name[len - 1] != '\0') {
+		return PvmBadMsg;
+	}
+	return 0;
+}
+
+/* Make room for n tids in e; 0 or PvmNoMem. */
+static int
+gc_reserve(struct gc_ent *e, int n)
+{
+	int *p;
+
+	if (n <= e->cap) {
+		return 0;
+	}
+	if ((p = realloc(e->v.tids, (size_t)n * sizeof(*p))) == NULL) {
+		return PvmNoMem;
+	}
+	e->v.tids = p;
+	e->cap = n;
+	return 0;
+}
+
+/* The entry for name, created (empty) if needed; NULL if no memory. */
+static struct gc_ent *
+gc_entry(const char *name)
+{
+	struct gc_ent *e;
+
+	if ((e = gc_find(name)) != NULL) {
+		return e;
+	}
+	if ((e = calloc(1, sizeof(*e))) == NULL) {
+		return NULL;
+	}
+	snprintf(e->v.name, sizeof(e->v.name), "%s", name);
+	e->v.myinst = -1;
+	e->next = gc_cache;
+	gc_cache = e;
+	return e;
+}
+
+int
+gpvm_view_input(int from_push)
+{
+	char name[GS_NAMEMAX];
+	struct gc_ent *e;
+	int version = 0, state = 0, ninst = 0, i;
+
+	if (gc_upk_name(name) < 0 || pvm_upkint(&version, 1, 1) < 0 ||
+	    pvm_upkint(&state, 1, 1) < 0 || pvm_upkint(&ninst, 1, 1) < 0 ||
+	    ninst < 0) {
+		return PvmBadMsg;
+	}
+	e = gc_find(name);
+	if (from_push && (e == NULL || (uint32_t)version <= e->v.version)) {
+		/* Not (or no longer) ours, or older than what we hold. */
+		return 0;
+	}
+	if ((e == NULL && (e = gc_entry(name)) == NULL) ||
+	    gc_reserve(e, ninst) < 0) {
+		return PvmNoMem;
+	}
+	if (ninst > 0 && pvm_upkint(e->v.tids, ninst, 1) < 0) {
+		gpvm_view_forget(name);
+		return PvmBadMsg;
+	}
+	e->v.version = (uint32_t)version;
+	e->v.frozen = state;
+	e->v.ninst = ninst;
+	e->v.nmembers = 0;
+	e->v.myinst = -1;
+	for (i = 0; i < ninst; i++) {
+		if (e->v.tids[i] == -1) {
+			continue;
+		}
+		e->v.nmembers++;
+		if (e->v.tids[i] == gc_mytid) {
+			e->v.myinst = i;
+		}
+	}
+	return 0;
+}
+
+/* Ask the server for the view of group; 0 or an error. */
+static int
+gc_fetch(const char *group)
+{
+	struct gpvm_req rq;
+	int cc;
+
+	if ((cc = gpvm_req_begin(&rq)) < 0) {
+		return cc;
+	}
+	pvm_pkstr((char *)group);
+	if ((cc = gpvm_req_call(&rq, GS_VIEW)) >= 0) {
+		cc = gpvm_view_input(0);
+	}
+	gpvm_req_end(&rq);
+	return cc;
+}
+
+int
+gpvm_view(const char *group, struct gpvm_view **view)
+{
+	struct gc_ent *e;
+	int cc;
+
+	if ((cc = gpvm_enter()) < 0 || (cc = gpvm_name_check(group)) < 0) {
+		return cc;
+	}
+	e = gc_find(group);
+	if (e == NULL || !gc_current(e)) {
+		if ((cc = gc_fetch(group)) < 0) {
+			return cc;
+		}
+		if ((e = gc_find(group)) == NULL) {
+			return PvmNoGroup;
+		}
+	}
+	*view = &e->v;
+	return 0;
+}
+
+/* Join a group (created if needed); the caller's instance number. */
+int
+pvm_joingroup(char *group)
+{
+	struct gpvm_req rq;
+	int cc;
+
+	if ((cc = gpvm_enter()) < 0 || (cc = gpvm_name_check(group)) < 0 ||
+	    (cc = gpvm_req_begin(&rq)) < 0) {
+		return gpvm_err("pvm_joingroup", cc);
+	}
+	pvm_pkstr(group);
+	if ((cc = gpvm_req_call(&rq, GS_JOIN)) >= 0 &&
+	    gpvm_view_input(0) < 0) {
+		/* Joined, but no view: the next call asks for one. */
+		gpvm_view_forget(group);
+	}
+	gpvm_req_end(&rq);
+	return gpvm_err("pvm_joingroup", cc);
+}
+
+/* Leave a group; 0 once the server has removed us. */
+int
+pvm_lvgroup(char *group)
+{
+	struct gpvm_req rq;
+	int cc;
+
+	if ((cc = gpvm_enter()) < 0 || (cc = gpvm_name_check(group)) < 0 ||
+	    (cc = gpvm_req_begin(&rq)) < 0) {
+		return gpvm_err("pvm_lvgroup", cc);
+	}
+	pvm_pkstr(group);
+	cc = gpvm_req_call(&rq, GS_LEAVE);
+	gpvm_req_end(&rq);
+	/* Even on error: a frozen non-member's cache is freed this way. */
+	gpvm_view_forget(group);
+	return gpvm_err("pvm_lvgroup", cc);
+}
+
+/* Instance number of tid in group. */
+int
+pvm_getinst(char *group, int tid)
+{
+	struct gpvm_view *v;
+	int cc, i;
+
+	if ((cc = gpvm_view(group, &v)) < 0) {
+		return gpvm_err("pvm_getinst", cc);
+	}
+	for (i = 0; i < v->ninst; i++) {
+		if (v->tids[i] == tid && tid != -1) {
+			return i;
+		}
+	}
+	return gpvm_err("pvm_getinst", PvmNotInGroup);
+}
+
+/* Tid of instance inst of group. */
+int
+pvm_gettid(char *group, int inst)
+{
+	struct gpvm_view *v;
+	int cc;
+
+	if ((cc = gpvm_view(group, &v)) < 0) {
+		return gpvm_err("pvm_gettid", cc);
+	}
+	if (inst < 0 || inst >= v->ninst || v->tids[inst] == -1) {
+		return gpvm_err("pvm_gettid", PvmNoInst);
+	}
+	return v->tids[inst];
+}
+
+/* Number of members of group. */
+int
+pvm_gsize(char *group)
+{
+	struct gpvm_view *v;
+	int cc;
+
+	if ((cc = gpvm_view(group, &v)) < 0) {
+		return gpvm_err("pvm_gsize", cc);
+	}
+	return v->nmembers;
+}
+
+/*
+ * Make group static once `size` members (-1: its current size) have
+ * called; returns the size.  The frozen view is cached for good.
+ */
+int
+pvm_freezegroup(char *group, int size)
+{
+	struct gpvm_req rq;
+	int cc;
+
+	if ((cc = gpvm_enter()) < 0 || (cc = gpvm_name_check(group)) < 0) {
+		return gpvm_err("pvm_freezegroup", cc);
+	}
+	if (size == 0 || size < -1) {
+		return gpvm_err("pvm_freezegroup", PvmBadParam);
+	}
+	if ((cc = gpvm_req_begin(&rq)) < 0) {
+		return gpvm_err("pvm_freezegroup", cc);
+	}
+	pvm_pkstr(group);
+	pvm_pkint(&size, 1, 1);
+	if ((cc = gpvm_req_call(&rq, GS_FREEZE)) >= 0 &&
+	    gpvm_view_input(0) < 0) {
+		gpvm_view_forget(group);
+	}
+	gpvm_req_end(&rq);
+	return gpvm_err("pvm_freezegroup", cc);
+}

@@ -1,0 +1,222 @@
+/*
+ * gather.c: pvm_gather and pvm_scatter.
+ *
+ * Gather: every member sends its `count` items to the root; the root puts
+ * instance i's items at result[i * count] (its own copied locally),
+ * receiving from each member by name in instance order.  Scatter is the
+ * mirror: the root sends slice i to instance i, each member receives its
+ * slice from the root.  Cost: n - 1 messages, all through the root, as in
+ * PVM 3.4 -- the root's link is the bottleneck either way.
+ *
+ * Members come from the caller's cached view (no server round trip in
+ * steady state); instances must be 0 .. n-1 without holes (PvmNoInst
+ * otherwise, as PVM 3.4).  Data travels XDR-encoded in context SYSCTX_DG
+ * with the caller's tag; the user's buffers and context are untouched.
+ * Waits use gpvm_recv_from, so a member or root that dies turns into
+ * PvmNoTask instead of PVM 3.4's hang; the root still collects from every
+ * live member before returning the error, so nothing stale is left behind.
+ * Non-roots do not wait in a gather (the send is asynchronous).
+ */
+#include <string.h>
+
+#include "gpvm.h"
+#include "tid.h"
+
+/* Datatypes gather/scatter move: code, C type, pack suffix, items/elt. */
+#define G_TYPES(X)                                                            \
+	X(PVM_BYTE, char, byte, 1)                                            \
+	X(PVM_SHORT, short, short, 1)                                         \
+	X(PVM_INT, int, int, 1)                                               \
+	X(PVM_FLOAT, float, float, 1)                                         \
+	X(PVM_CPLX, float, cplx, 2)                                           \
+	X(PVM_DOUBLE, double, double, 1)                                      \
+	X(PVM_DCPLX, double, dcplx, 2)                                        \
+	X(PVM_LONG, long, long, 1)                                            \
+	X(PVM_USHORT, unsigned short, ushort, 1)                              \
+	X(PVM_UINT, unsigned int, uint, 1)                                    \
+	X(PVM_ULONG, unsigned long, ulong, 1)
+
+/* Bytes per element of datatype, 0 if gather/scatter cannot move it. */
+static size_t
+g_size(int type)
+{
+	switch (type) {
+#define G_SIZE(code, ctype, sfx, k)                                           \
+	case code:                                                            \
+		return sizeof(ctype) * (k);
+		G_TYPES(G_SIZE)
+#undef G_SIZE
+	default:
+		return 0;
+	}
+}
+
+/* Pack n elements at p into the active send buffer. */
+static int
+g_pack(int type, void *p, int n)
+{
+	switch (type) {
+#define G_PACK(code, ctype, sfx, k)                                           \
+	case code:                                                            \
+		return pvm_pk##sfx((ctype *)p, n, 1);
+		G_TYPES(G_PACK)
+#undef G_PACK
+	default:
+		return PvmBadParam;
+	}
+}
+
+/* Unpack n elements from the active receive buffer to p. */
+static int
+g_unpack(int type, void *p, int n)
+{
+	switch (type) {
+#define G_UNPACK(code, ctype, sfx, k)                                         \
+	case code:                                                            \
+		return pvm_upk##sfx((ctype *)p, n, 1);
+		G_TYPES(G_UNPACK)
+#undef G_UNPACK
+	default:
+		return PvmBadParam;
+	}
+}
+
+/* Send n elements at p to tid with tag in SYSCTX_DG; user state kept. */
+static int
+g_send(int tid, int tag, int type, void *p, int n)
+{
+	int mine, old, ctx, cc;
+
+	if ((mine = pvm_mkbuf(PvmDataDefault)) < 0) {
+		return mine;
+	}
+	old = pvm_setsbuf(mine);
+	if ((cc = g_pack(type, p, n)) >= 0) {
+		ctx = pvm_setcontext(SYSCTX_DG);
+		cc = pvm_send(tid, tag);
+		pvm_setcontext(ctx);
+	}
+	pvm_setsbuf(old);
+	pvm_freebuf(mine);
+	return cc < 0 ? cc : 0;
+}
+
+/* Receive n elements from tid with tag into p; user state kept. */
+static int
+g_recv(int tid, int tag, int type, void *p, int n)
+{
+	int b, saved, cc;
+
+	if ((b = gpvm_recv_from(tid, tag)) < 0) {
+		return b;
+	}
+	saved = pvm_setrbuf(b);
+	cc = g_unpack(type, p, n);
+	pvm_setrbuf(saved);
+	pvm_freebuf(b);
+	return cc < 0 ? cc : 0;
+}
+
+/*
+ * Checks common to both calls; on success *vp is the view and *rootp the
+ * root's tid.  `buf` is the array the caller must supply (data for a
+ * gather, result for a scatter).
+ */
+static int
+g_setup(const void *buf, int count, int type, int tag, char *group,
+    int rootinst, struct gpvm_view **vp, int *rootp)
+{
+	struct gpvm_view *v;
+	int cc;
+
+	if (count <= 0 || buf == NULL || g_size(type) == 0 || tag < 0) {
+		return PvmBadParam;
+	}
+	if ((cc = gpvm_view(group, &v)) < 0) {
+		return cc;
+	}
+	if (v->myinst < 0) {
+		return PvmNotInGroup;
+	}
+	if (rootinst < 0 || rootinst >= v->ninst || v->tids[rootinst] == -1 ||
+	    v->nmembers != v->ninst) {
+		return PvmNoInst;
+	}
+	*vp = v;
+	*rootp = v->tids[rootinst];
+	return 0;
+}
+
+/* Collect count items from every member into the root's result. */
+int
+pvm_gather(void *result, void *data, int count, int datatype, int msgtag,
+    char *group, int rootginst)
+{
+	struct gpvm_view *v;
+	size_t chunk;
+	int root, i, me, cc, err = 0;
+
+	cc = g_setup(data, count, datatype, msgtag, group, rootginst, &v,
+	    &root);
+	if (cc < 0) {
+		return gpvm_err("pvm_gather", cc);
+	}
+	me = v->myinst;
+	if (me != rootginst) {
+		return gpvm_err("pvm_gather",
+		    g_send(root, msgtag, datatype, data, count));
+	}
+	if (result == NULL) {
+		return gpvm_err("pvm_gather", PvmBadParam);
+	}
+	chunk = (size_t)count * g_size(datatype);
+	memmove((char *)result + (size_t)me * chunk, data, chunk);
+	for (i = 0; i < v->ninst; i++) {
+		if (i == me) {
+			continue;
+		}
+		cc = g_recv(v->tids[i], msgtag, datatype,
+		    (char *)result + (size_t)i * chunk, count);
+		if (cc < 0 && err == 0) {
+			err = cc;
+		}
+	}
+	return gpvm_err("pvm_gather", err);
+}
+
+/* Send slice i of the root's data to instance i; each gets its slice. */
+int
+pvm_scatter(void *result, void *data, int count, int datatype, int msgtag,
+    char *group, int rootginst)
+{
+	struct gpvm_view *v;
+	size_t chunk;
+	int root, i, me, cc, err = 0;
+
+	cc = g_setup(result, count, datatype, msgtag, group, rootginst, &v,
+	    &root);
+	if (cc < 0) {
+		return gpvm_err("pvm_scatter", cc);
+	}
+	me = v->myinst;
+	if (me != rootginst) {
+		return gpvm_err("pvm_scatter",
+		    g_recv(root, msgtag, datatype, result, count));
+	}
+	if (data == NULL) {
+		return gpvm_err("pvm_scatter", PvmBadParam);
+	}
+	chunk = (size_t)count * g_size(datatype);
+	for (i = 0; i < v->ninst; i++) {
+		if (i == me) {
+			continue;
+		}
+		cc = g_send(v->tids[i], msgtag, datatype,
+		    (char *)data + (size_t)i * chunk, count);
+		if (cc < 0 && err == 0) {
+			err = cc;
+		}
+	}
+	memmove(result, (char *)data + (size_t)me * chunk, chunk);
+	return gpvm_err("pvm_scatter", err);
+}

@@ -1,0 +1,187 @@
+/*
+ * gpvm.h: libgpvm3 private interfaces (group library and collectives).
+ *
+ * Membership lives in the group server (pvmgs, an ordinary task found
+ * through mailbox class "pvmgs").  Collective data never passes through
+ * it: every member caches a view of the group (instance -> tid), so a
+ * reduce, gather or scatter costs no server round trip in steady state.
+ * All group traffic uses context SYSCTX_DG, so it never matches a user's
+ * receive.
+ */
+#ifndef GPVM_H
+#define GPVM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pvm3.h"
+#include "gsproto.h"
+
+/* A member's picture of one group (owned by the cache in client.c). */
+struct gpvm_view {
+	char name[GS_NAMEMAX];
+	uint32_t version; /* bumped by the server at every join/leave/freeze */
+	int frozen;       /* static group: the view never changes */
+	int ninst;        /* size of tids[]: highest instance + 1 */
+	int *tids;        /* tids[inst], -1 for a hole */
+	int nmembers;     /* members (non-hole entries) */
+	int myinst;       /* caller's instance, or -1 if not a member */
+};
+
+/* ---- client.c ---- */
+
+/*
+ * The current view of `group` for the caller: from the cache when it is
+ * known to be current (frozen, or no change announced since), else from
+ * the server.  Returns 0 or PvmNullGroup/PvmNoGroup/PvmSysErr...
+ * The view stays valid until the next group call.
+ */
+int gpvm_view(const char *group, struct gpvm_view **view);
+
+/*
+ * Consistency of views (client.c): the server pushes the new view to
+ * every member after each join, leave, death or freeze, and a member
+ * applies the pushes that have arrived when it next enters a group call.
+ * So a member's view may lag a concurrent change (a collective that runs
+ * while membership changes is undefined, as in PVM 3.4), but once a
+ * barrier on the group has returned, or the group is frozen, every
+ * member's view is the server's: the release leaves the server after
+ * the pushes, on the same FIFO path.  Non-members cache only frozen
+ * groups; otherwise each of their queries asks the server.
+ */
+
+/* Start of every public group call: enrol, notice a new tid (then drop
+ * every cache), apply pushed views.  0 or a Pvm* error. */
+int gpvm_enter(void);
+/* PvmNullGroup for NULL or "", PvmBadParam if too long, else 0. */
+int gpvm_name_check(const char *group);
+/* For the return of a public call: set pvm_errno, report a negative code
+ * per PvmAutoErr as libpvm3 does ("libpvm [t..]: pvm_x(): text"), and
+ * return code.  E.g. return gpvm_err("pvm_reduce", cc); */
+int gpvm_err(const char *call, int code);
+
+/*
+ * One request to the server.  gpvm_req_begin saves the user's send and
+ * receive buffers and context and makes a private send buffer active,
+ * holding the sequence number; the caller packs the rest of the body.
+ * gpvm_req_call sends it with `tag` (finding or starting the server) and
+ * waits for the reply: it returns the reply's status (>= 0 or a Pvm*
+ * code from the server) with the reply as the active receive buffer
+ * positioned after the status, or PvmSysErr if the server died or could
+ * not be started.  gpvm_req_end frees both and restores the user's state;
+ * it must follow every gpvm_req_begin that returned 0.
+ */
+struct gpvm_req {
+	int sbuf, rbuf, ctx; /* the user's, restored by gpvm_req_end */
+	int mysbuf, myrbuf;
+	int seq;
+};
+int gpvm_req_begin(struct gpvm_req *rq);
+int gpvm_req_call(struct gpvm_req *rq, int tag);
+void gpvm_req_end(struct gpvm_req *rq);
+/* Store a view unpacked from the active receive buffer (after a reply's
+ * status, or a push) in the cache.  0 or PvmBadMsg/PvmNoMem. */
+int gpvm_view_input(int from_push);
+/* Forget the cached view of a group (after pvm_lvgroup). */
+void gpvm_view_forget(const char *group);
+
+/* ---- wait.c: failure-aware receives for collectives ---- */
+
+/*
+ * Receive the next collective message from `tid` with `tag` in SYSCTX_DG,
+ * into a new buffer (returned), without touching the user's active
+ * buffers.  Returns the bufid, or PvmNoTask if `tid` exits before its
+ * message arrives (TaskExit notifies are requested once per peer and
+ * remembered), or PvmSysErr.
+ */
+int gpvm_recv_from(int tid, int tag);
+/* Like gpvm_recv_from, but gives up after timeout_ms (>= 0) and returns 0
+ * then; -1 waits forever. */
+int gpvm_trecv_from(int tid, int tag, int timeout_ms);
+/* Whether a TaskExit for tid has been seen (without waiting). */
+int gpvm_is_dead(int tid);
+/* Forget watched and dead tids (our own tid changed). */
+void gpvm_wait_reset(void);
+
+/* ---- ops.c ---- */
+
+/*
+ * The reduce datatypes, one line each (STYLE 4.8):
+ *   X(code, name, ctype, kind, wtype)
+ * code  PVM_* number;
+ * name  gives pvm_pk<name>/pvm_upk<name> and the kernel names in ops.c;
+ * ctype the scalar type (a complex element is two of them: re, im);
+ * kind  BYTE (Max/Min only, as PVM), INT (wrapping Sum/Product), REAL or
+ *       CPLX (complex arithmetic, Max/Min by modulus);
+ * wtype the type Sum/Product compute in: unsigned for the integers, so
+ *       overflow wraps instead of being undefined behaviour.
+ * PVM_STR is not a reduce datatype.
+ */
+#define GPVM_REDUCE_TYPES(X)                                           \
+	X(PVM_BYTE, byte, signed char, BYTE, unsigned int)             \
+	X(PVM_SHORT, short, short, INT, unsigned int)                  \
+	X(PVM_INT, int, int, INT, unsigned int)                        \
+	X(PVM_FLOAT, float, float, REAL, float)                        \
+	X(PVM_CPLX, cplx, float, CPLX, float)                          \
+	X(PVM_DOUBLE, double, double, REAL, double)                    \
+	X(PVM_DCPLX, dcplx, double, CPLX, double)                      \
+	X(PVM_LONG, long, long, INT, unsigned long)                    \
+	X(PVM_USHORT, ushort, unsigned short, INT, unsigned int)       \
+	X(PVM_UINT, uint, unsigned int, INT, unsigned int)             \
+	X(PVM_ULONG, ulong, unsigned long, INT, unsigned long)
+/* One more than the highest reduce datatype code. */
+#define GPVM_NTYPES (PVM_ULONG + 1)
+
+/* Built-in reduce functions have the user-function signature. */
+typedef void (*gpvm_reduce_fn)(int *, void *, void *, int *, int *);
+/* Size in bytes of one element of a reduce datatype, or 0 if unknown
+ * (PVM_STR and anything outside GPVM_REDUCE_TYPES). */
+size_t gpvm_type_size(int datatype);
+/*
+ * Whether a built-in function supports a datatype (so every member can
+ * refuse a bad pair before any message moves).  User functions: 1.
+ */
+int gpvm_op_supports(gpvm_reduce_fn fn, int datatype);
+
+/* ---- tree.c (pure) ---- */
+
+/*
+ * Hierarchical binomial tree over the members of a view, rooted at `root`
+ * (a tid): inside each host a binomial tree over that host's members rooted
+ * at the host leader (the root on its own host, else the member with the
+ * lowest instance), then a binomial tree over the leaders rooted at the
+ * root.  Children come out in a fixed order, so combining is deterministic.
+ */
+struct gpvm_tree {
+	int parent;      /* tid, or 0 at the root */
+	int nchildren;
+	int children[64]; /* tids, in the order to combine */
+};
+int gpvm_tree_build(const int *tids, int n, int root, int me,
+    struct gpvm_tree *out);
+
+/* ---- reduce_binomial.c ---- */
+
+/* One validated reduce, as the driver (reduce.c) hands it over. */
+struct gpvm_reduce {
+	gpvm_reduce_fn fn;
+	void *data;    /* count elements; the result at the root */
+	int count;     /* > 0 */
+	int datatype;  /* a GPVM_REDUCE_TYPES code */
+	size_t esize;  /* gpvm_type_size(datatype) */
+	int tag;       /* the user's msgtag (>= 0) */
+	int me;        /* my tid */
+	uint32_t version; /* of the view the tree was built from */
+	const struct gpvm_tree *tree;
+};
+/*
+ * Run the reduce along the tree.  The caller has switched to context
+ * SYSCTX_DG and detached the user's active send and receive buffers (both
+ * 0); this function leaves no buffer of its own behind.  Returns 0, or
+ * the first error seen here or reported by a child (a user function's
+ * *info < 0, PvmNoTask for a child that died, PvmMismatch for members
+ * that disagree on the count or the group's view, PvmNoMem...).
+ */
+int gpvm_reduce_binomial(const struct gpvm_reduce *r);
+
+#endif /* GPVM_H */

@@ -1,0 +1,78 @@
+/*
+ * gsproto.h: the protocol between libgpvm3 and the group server pvmgs.
+ *
+ * pvmgs is an ordinary task.  It registers its tid in mailbox class
+ * "pvmgs" (PvmMboxDefault, index 0, body: int tid), so any task can find
+ * it; a second server that loses the race gets PvmDenied and exits.
+ *
+ * Every group message travels in context SYSCTX_DG with a negative tag
+ * (below), so it can match neither a user's receive nor the collective
+ * data the members exchange (which uses tags >= 0 in SYSCTX_DG).  Bodies
+ * are XDR (PvmDataDefault), packed with pvm_pk* and read with pvm_upk*.
+ * A client has at most one request outstanding; the reply carries the
+ * request's tag and sequence number.
+ *
+ *   view  = str name, int version, int state, int ninst,
+ *           ninst x int tid (instance order, -1 for a hole)
+ *           state: GS_DYNAMIC, GS_FROZEN or GS_DEAD (frozen, then a
+ *           member left or died: every later call says PvmNoGroup)
+ *
+ *   GS_JOIN     req: int seq, str group
+ *               rep: int seq, int inst (or error), view if inst >= 0
+ *   GS_LEAVE    req: int seq, str group
+ *               rep: int seq, int status
+ *   GS_VIEW     req: int seq, str group
+ *               rep: int seq, int status, view if status >= 0
+ *               (getinst, gettid, gsize, bcast, gather when the caller's
+ *               cache cannot answer)
+ *   GS_BARRIER  req: int seq, str group, int count (-1: group size)
+ *               rep: int seq, int status.  Sent when the barrier is
+ *               released (one pvm_mcast to all waiters, seq 0) or fails
+ *               (PvmNoTask: a member left or died so it can never
+ *               complete), or at once for a caller's own error
+ *               (PvmNoGroup, PvmNotInGroup, PvmMismatch).
+ *   GS_FREEZE   req: int seq, str group, int size (-1: group size)
+ *               rep: int seq, int size (or error), view if size >= 0;
+ *               sent to every caller when `size` members have called.
+ *   GS_PUSH     server -> every member (not the requester) after each
+ *               change of a group: view.  A member applies it if its
+ *               version is newer than its cached one.
+ *   GS_HELLO    server -> the task that spawned it, once registered:
+ *               int tid.  (A server that lost the race just exits.)
+ *   GS_DEADTID  pvmd -> server: TaskExit notify of a member, int tid.
+ *   GS_PEERDEAD pvmd -> a client: TaskExit notify of a peer watched by
+ *               gpvm_recv_from (wait.c), int tid.
+ *               (These two have positive tags, see below.)
+ */
+#ifndef GSPROTO_H
+#define GSPROTO_H
+
+#define GS_TAG(n) ((int)(0x80050000u | (unsigned)(n)))
+
+#define GS_JOIN GS_TAG(1)
+#define GS_LEAVE GS_TAG(2)
+#define GS_VIEW GS_TAG(3)
+#define GS_BARRIER GS_TAG(4)
+#define GS_FREEZE GS_TAG(5)
+#define GS_PUSH GS_TAG(6)
+#define GS_HELLO GS_TAG(7)
+/*
+ * TaskExit notifies.  Our pvmd refuses negative notify tags, so these two
+ * are positive; a notify is told apart from collective data that uses the
+ * same tag by its source, which is a pvmd (TID_PVMD_BIT set), never a task.
+ */
+#define GS_DEADTID 0x3fff0008
+#define GS_PEERDEAD 0x3fff0009
+
+/* Group states in a view. */
+#define GS_DYNAMIC 0
+#define GS_FROZEN 1
+#define GS_DEAD 2
+
+/* The mailbox class the server registers in. */
+#define GS_MBOX "pvmgs"
+
+/* Longest group name, with its NUL. */
+#define GS_NAMEMAX 256
+
+#endif /* GSPROTO_H */

@@ -1,0 +1,351 @@
+/*
+ * pvmgs.c: the group server, an ordinary PVM task.
+ *
+ * Started on demand by libgpvm3 (client.c) and found again through the
+ * mailbox (class "pvmgs", index 0).  It owns membership, instance numbers,
+ * freeze state and barrier counting (groups.c); collective data never
+ * passes through it.  Requests are served one at a time in arrival order;
+ * the protocol is described in gsproto.h.
+ *
+ * Members are watched with TaskExit notifies (GS_DEADTID): a member that
+ * exits or dies is removed from every group, and waiters at a barrier or
+ * freeze that can no longer complete are failed instead of hanging.  After
+ * each change, the new view is pushed to the group's members so their
+ * caches stay current without asking.
+ *
+ * The server lives until the virtual machine halts or it is killed; then
+ * all groups are gone (as with PVM 3.4's `reset`).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pvm3.h"
+#include "tid.h"
+#include "gsproto.h"
+#include "groups.h"
+
+static struct gt_table gs_table;
+
+/* Tids we asked the pvmd to watch (a member of some group, or was). */
+static int *gs_watched;
+static int gs_nwatched, gs_capwatched;
+
+/* Pack a view of g (or of an empty group `name` if g is NULL). */
+static void
+gs_pack_view(const struct gt_group *g, const char *name)
+{
+	int zero = 0, state = GS_DYNAMIC, ninst = 0;
+	int version;
+
+	if (g == NULL) {
+		version = 0;
+		pvm_pkstr((char *)name);
+		pvm_pkint(&version, 1, 1);
+		pvm_pkint(&state, 1, 1);
+		pvm_pkint(&zero, 1, 1);
+		return;
+	}
+	version = (int)g->version;
+	state = g->state;
+	ninst = g->ninst;
+	pvm_pkstr((char *)g->name);
+	pvm_pkint(&version, 1, 1);
+	pvm_pkint(&state, 1, 1);
+	pvm_pkint(&ninst, 1, 1);
+	if (ninst > 0) {
+		pvm_pkint(g->tids, ninst, 1);
+	}
+}
+
+/* Start a reply: a fresh send buffer with seq and status. */
+static void
+gs_reply_begin(int seq, int status)
+{
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&seq, 1, 1);
+	pvm_pkint(&status, 1, 1);
+}
+
+/* A reply with only a status. */
+static void
+gs_reply(int tid, int tag, int seq, int status)
+{
+	gs_reply_begin(seq, status);
+	pvm_send(tid, tag);
+}
+
+/* Send the same status (seq 0) to every tid in l, in one multicast. */
+static void
+gs_release(const struct gt_list *l, int tag, int status)
+{
+	if (l->n == 0) {
+		return;
+	}
+	gs_reply_begin(0, status);
+	pvm_mcast(l->tids, l->n, tag);
+}
+
+/* Push g's new view to its members except `except` (0: none). */
+static void
+gs_push(const struct gt_group *g, int except)
+{
+	int *to, n = 0, i;
+
+	if (g == NULL || g->nmembers == 0) {
+		return;
+	}
+	if ((to = malloc((size_t)g->ninst * sizeof(*to))) == NULL) {
+		return;
+	}
+	for (i = 0; i < g->ninst; i++) {
+		if (g->tids[i] != -1 && g->tids[i] != except) {
+			to[n++] = g->tids[i];
+		}
+	}
+	if (n > 0) {
+		pvm_initsend(PvmDataDefault);
+		gs_pack_view(g, NULL);
+		pvm_mcast(to, n, GS_PUSH);
+	}
+	free(to);
+}
+
+/* Ask for tid's TaskExit once. */
+static void
+gs_watch(int tid)
+{
+	int i, *p;
+
+	for (i = 0; i < gs_nwatched; i++) {
+		if (gs_watched[i] == tid) {
+			return;
+		}
+	}
+	if (gs_nwatched == gs_capwatched) {
+		i = gs_capwatched == 0 ? 32 : gs_capwatched * 2;
+		if ((p = realloc(gs_watched, (size_t)i * sizeof(*p))) == NULL) {
+			return;
+		}
+		gs_watched = p;
+		gs_capwatched = i;
+	}
+	if (pvm_notify(PvmTaskExit, GS_DEADTID, 1, &tid) == 0) {
+		gs_watched[gs_nwatched++] = tid;
+	}
+}
+
+/* Forget a watched tid (it exited). */
+static void
+gs_unwatch(int tid)
+{
+	int i;
+
+	for (i = 0; i < gs_nwatched; i++) {
+		if (gs_watched[i] == tid) {
+			gs_watched[i] = gs_watched[--gs_nwatched];
+			return;
+		}
+	}
+}
+
+/* Unpack seq and a group name; 0 or -1 (a malformed request). */
+static int
+gs_upk_head(int *seq, char *name)
+{
+	int len = 0;
+
+	if (pvm_upkint(seq, 1, 1) < 0) {
+		return -1;
+	}
+	/* pvm_upkstr has no bound: read the length word, then the bytes. */
+	if (pvm_upkint(&len, 1, 1) < 0 || len < 1 || len > GS_NAMEMAX) {
+		return -1;
+	}
+	if (pvm_upkbyte(name, len, 1) < 0 || name[len - 1] != '\0') {
+		return -1;
+	}
+	return 0;
+}
+
+/* Remove tid from group name; fail waiters, push the new view. */
+static int
+gs_remove(const char *name, int tid)
+{
+	struct gt_list fb = { 0 }, ff = { 0 };
+	int deleted, cc;
+
+	cc = gt_leave(&gs_table, name, tid, &fb, &ff, &deleted);
+	if (cc == 0) {
+		gs_release(&fb, GS_BARRIER, fb.code);
+		gs_release(&ff, GS_FREEZE, ff.code);
+		if (!deleted) {
+			gs_push(gt_find(&gs_table, name), 0);
+		}
+	}
+	gt_list_free(&fb);
+	gt_list_free(&ff);
+	return cc;
+}
+
+/* GS_JOIN: reply with the instance and the view; push to the others. */
+static void
+gs_join(int src, int seq, const char *name)
+{
+	struct gt_group *g;
+	int inst;
+
+	inst = gt_join(&gs_table, name, src);
+	gs_reply_begin(seq, inst);
+	if (inst >= 0) {
+		g = gt_find(&gs_table, name);
+		gs_pack_view(g, NULL);
+		pvm_send(src, GS_JOIN);
+		gs_watch(src);
+		gs_push(g, src);
+	} else {
+		pvm_send(src, GS_JOIN);
+	}
+}
+
+/* GS_VIEW: the view of a group, for members and non-members. */
+static void
+gs_view(int src, int seq, const char *name)
+{
+	struct gt_group *g = gt_find(&gs_table, name);
+
+	if (g == NULL || g->state == GS_DEAD) {
+		gs_reply(src, GS_VIEW, seq, PvmNoGroup);
+		return;
+	}
+	gs_reply_begin(seq, 0);
+	gs_pack_view(g, NULL);
+	pvm_send(src, GS_VIEW);
+}
+
+/* GS_BARRIER / GS_FREEZE: count an arrival, release when complete. */
+static void
+gs_sync(int src, int tag, int seq, const char *name)
+{
+	struct gt_list rel = { 0 };
+	struct gt_group *g;
+	int count = 0, cc;
+
+	if (pvm_upkint(&count, 1, 1) < 0) {
+		gs_reply(src, tag, seq, PvmBadMsg);
+		return;
+	}
+	if (tag == GS_BARRIER) {
+		cc = gt_barrier(&gs_table, name, src, count, &rel);
+	} else {
+		cc = gt_freeze(&gs_table, name, src, count, &rel);
+	}
+	if (cc < 0) {
+		gs_reply(src, tag, seq, cc);
+	} else if (cc == 1 && tag == GS_BARRIER) {
+		gs_release(&rel, GS_BARRIER, 0);
+	} else if (cc == 1) {
+		/* Freeze: everyone gets the final view; pushes are moot. */
+		g = gt_find(&gs_table, name);
+		gs_reply_begin(0, g->nmembers);
+		gs_pack_view(g, NULL);
+		pvm_mcast(rel.tids, rel.n, GS_FREEZE);
+		gs_push(g, 0);
+	}
+	gt_list_free(&rel);
+}
+
+/* GS_DEADTID: a member exited; remove it from every group. */
+static void
+gs_dead(void)
+{
+	struct gt_group *g;
+	char name[GS_NAMEMAX];
+	int tid = 0;
+
+	if (pvm_upkint(&tid, 1, 1) < 0) {
+		return;
+	}
+	gs_unwatch(tid);
+	while ((g = gt_first_with(&gs_table, tid)) != NULL) {
+		snprintf(name, sizeof(name), "%s", g->name);
+		gs_remove(name, tid);
+	}
+}
+
+/* Serve one request in the active receive buffer. */
+static void
+gs_dispatch(int src, int tag)
+{
+	char name[GS_NAMEMAX];
+	int seq = 0;
+
+	if (tag == GS_DEADTID && ((unsigned)src & TID_PVMD_BIT) != 0) {
+		gs_dead();
+		return;
+	}
+	if (!tid_is_task(src) || gs_upk_head(&seq, name) < 0) {
+		return;
+	}
+	if (tag == GS_JOIN) {
+		gs_join(src, seq, name);
+	} else if (tag == GS_LEAVE) {
+		gs_reply(src, tag, seq, gs_remove(name, src));
+	} else if (tag == GS_VIEW) {
+		gs_view(src, seq, name);
+	} else if (tag == GS_BARRIER || tag == GS_FREEZE) {
+		gs_sync(src, tag, seq, name);
+	}
+}
+
+/* Publish our tid in the mailbox.  0, 1 if another server won, or -1. */
+static int
+gs_register(int me)
+{
+	int cc;
+
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&me, 1, 1);
+	cc = pvm_putinfo(GS_MBOX, pvm_getsbuf(), PvmMboxDefault);
+	if (cc == PvmDenied || cc == PvmExists) {
+		return 1;
+	}
+	return cc < 0 ? -1 : 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	int me, parent, cc, b, tag, src;
+
+	(void)argc;
+	(void)argv;
+	if ((me = pvm_mytid()) < 0) {
+		return 1;
+	}
+	/* Errors are answers to clients here, not messages on stderr. */
+	pvm_setopt(PvmAutoErr, 0);
+	pvm_setopt(PvmResvTids, 1);
+	if ((cc = gs_register(me)) != 0) {
+		pvm_exit();
+		return cc > 0 ? 0 : 1;
+	}
+	gt_init(&gs_table);
+	pvm_setcontext(SYSCTX_DG);
+	if ((parent = pvm_parent()) > 0) {
+		pvm_initsend(PvmDataDefault);
+		pvm_pkint(&me, 1, 1);
+		pvm_send(parent, GS_HELLO);
+	}
+	for (;;) {
+		if ((b = pvm_recv(-1, -1)) < 0) {
+			break; /* our pvmd is gone */
+		}
+		if (pvm_bufinfo(b, NULL, &tag, &src) == 0) {
+			gs_dispatch(src, tag);
+		}
+	}
+	gt_fini(&gs_table);
+	pvm_exit();
+	return 0;
+}
