@@ -394,8 +394,11 @@ c     buffers: mkbuf/setsbuf/getsbuf/freebuf, minfo, pkmesg/upkmesg
       call tfeq(cur, b, 'pvmfsetsbuf / pvmfgetsbuf')
       v = 5
       call pvmfpack(INTEGER4, v, 1, 1, info)
-c     pkmesg: b packed whole into a new message to myself
-      call pvmfinitsend(PVMDATADEFAULT, k)
+c     pkmesg: b packed whole into a new message to myself (a new
+c     send buffer: pvmfinitsend would free b, the active one)
+      call pvmfmkbuf(PVMDATADEFAULT, k)
+      call pvmfsetsbuf(k, old)
+      call tfeq(old, b, 'pvmfsetsbuf returns the old buffer')
       call pvmfpkmesg(b, info)
       call tfeq(info, 0, 'pvmfpkmesg')
       call pvmfsend(me, 42, info)
@@ -403,7 +406,9 @@ c     pkmesg: b packed whole into a new message to myself
       call tfeq(info, 0, 'pvmffreebuf')
       call pvmffreebuf(b, info)
       call tfeq(info, PvmNoSuchBuf, 'pvmffreebuf twice')
-      call pvmfrecv(me, 42, rb)
+      call pvmftrecv(me, 42, 10, 0, rb)
+      call tfok(rb .gt. 0, 'message with a packed message arrives')
+      if (rb .le. 0) return
       call pvmfgetrbuf(cur)
       call tfeq(cur, rb, 'pvmfgetrbuf is the received buffer')
       call pvmfupkmesg(0, nb)

@@ -23,10 +23,10 @@ c     tfok: a PASS line if cond holds, else a FAIL line.
       integer npass, nfail
       common /tfcnt/ npass, nfail
       if (cond) then
-         write (*, '(a, a)') 'PASS: ', what
+         write (*, '(a, a)') 'PASS: ', trim(what)
          npass = npass + 1
       else
-         write (*, '(a, a)') 'FAIL: ', what
+         write (*, '(a, a)') 'FAIL: ', trim(what)
          nfail = nfail + 1
       endif
       flush (6)
@@ -40,10 +40,10 @@ c     tfeq: integer equality; names both values when they differ.
       integer npass, nfail
       common /tfcnt/ npass, nfail
       if (got .eq. want) then
-         write (*, '(a, a, a, i0)') 'PASS: ', what, ' = ', want
+         write (*, '(a, a, a, i0)') 'PASS: ', trim(what), ' = ', want
          npass = npass + 1
       else
-         write (*, '(a, a, a, i0, a, i0)') 'FAIL: ', what,
+         write (*, '(a, a, a, i0, a, i0)') 'FAIL: ', trim(what),
      &        ': got ', got, ', want ', want
          nfail = nfail + 1
       endif

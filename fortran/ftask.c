@@ -1,0 +1,176 @@
+/*
+ * ftask.c: tasks from Fortran: identity, spawn, signals, notify, output
+ * collection, options and error reporting.
+ */
+#include <stdio.h> /* before pvm3.h, which then declares pvm_catchout */
+
+#include "fpvm.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+/* pvm_mytid. */
+void
+FPVM(pvmfmytid, PVMFMYTID)(int *tid)
+{
+	*tid = pvm_mytid();
+}
+
+/* pvm_parent. */
+void
+FPVM(pvmfparent, PVMFPARENT)(int *tid)
+{
+	*tid = pvm_parent();
+}
+
+/* pvm_exit. */
+void
+FPVM(pvmfexit, PVMFEXIT)(int *info)
+{
+	*info = pvm_exit();
+}
+
+/* pvm_kill. */
+void
+FPVM(pvmfkill, PVMFKILL)(int *tid, int *info)
+{
+	*info = pvm_kill(*tid);
+}
+
+/* pvm_sendsig. */
+void
+FPVM(pvmfsendsig, PVMFSENDSIG)(int *tid, int *sig, int *info)
+{
+	*info = pvm_sendsig(*tid, *sig);
+}
+
+/* pvm_pstat. */
+void
+FPVM(pvmfpstat, PVMFPSTAT)(int *tid, int *status)
+{
+	*status = pvm_pstat(*tid);
+}
+
+/*
+ * pvm_spawn without arguments for the children (PVM's Fortran has no
+ * argv).  A blank `where` or "*" means any host.
+ */
+void
+FPVM(pvmfspawn, PVMFSPAWN)(char *task, int *flag, char *where, int *ntask,
+    int *tids, int *numt, fstrlen_t tasklen, fstrlen_t wherelen)
+{
+	char tbuf[FSTR_PATH + 1], wbuf[FSTR_PATH + 1];
+	char *wp = wbuf;
+	int cc;
+
+	if ((cc = fstr_in(tbuf, sizeof(tbuf), task, tasklen)) < 0 ||
+	    (cc = fstr_in(wbuf, sizeof(wbuf), where, wherelen)) < 0) {
+		*numt = cc;
+		return;
+	}
+	if (wbuf[0] == '\0' || strcmp(wbuf, "*") == 0) {
+		wp = NULL;
+	}
+	*numt = pvm_spawn(tbuf, NULL, *flag, wp, *ntask, tids);
+}
+
+/*
+ * pvm_siblings, one tid per call: ntids = how many; index -1 asks only
+ * for the count, 0..ntids-1 gives that sibling, anything else PvmNoTask.
+ */
+void
+FPVM(pvmfsiblings, PVMFSIBLINGS)(int *ntids, int *index, int *sibling)
+{
+	int *tids = NULL;
+	int n;
+
+	n = pvm_siblings(&tids);
+	*ntids = n;
+	if (*index == -1) {
+		return;
+	}
+	if (n < 0) {
+		*sibling = n;
+	} else if (*index < 0 || *index >= n || tids == NULL) {
+		*sibling = PvmNoTask;
+	} else {
+		*sibling = tids[*index];
+	}
+}
+
+/* pvm_notify. */
+void
+FPVM(pvmfnotify, PVMFNOTIFY)(
+    int *what, int *tag, int *cnt, int *tids, int *info)
+{
+	*info = pvm_notify(*what, *tag, *cnt, tids);
+}
+
+/* pvm_catchout to (C's) stdout when onoff is not 0, else off. */
+void
+FPVM(pvmfcatchout, PVMFCATCHOUT)(int *onoff, int *info)
+{
+	*info = pvm_catchout(*onoff != 0 ? stdout : NULL);
+}
+
+/* pvm_setopt: oldval = the previous value or an error. */
+void
+FPVM(pvmfsetopt, PVMFSETOPT)(int *what, int *val, int *oldval)
+{
+	*oldval = pvm_setopt(*what, *val);
+}
+
+/* pvm_getopt. */
+void
+FPVM(pvmfgetopt, PVMFGETOPT)(int *what, int *val)
+{
+	*val = pvm_getopt(*what);
+}
+
+/* PVM 3.3's pvmfserror: the PvmAutoErr option. */
+void
+FPVM(pvmfserror, PVMFSERROR)(int *set, int *oldset)
+{
+	*oldset = pvm_setopt(PvmAutoErr, *set);
+}
+
+/* PVM 3.3's pvmfadvise: the PvmRoute option. */
+void
+FPVM(pvmfadvise, PVMFADVISE)(int *route, int *info)
+{
+	int cc;
+
+	cc = pvm_setopt(PvmRoute, *route);
+	*info = cc < 0 ? cc : 0;
+}
+
+/* pvm_perror. */
+void
+FPVM(pvmfperror, PVMFPERROR)(char *msg, int *info, fstrlen_t msglen)
+{
+	char buf[FSTR_PATH + 1];
+	int cc;
+
+	if ((cc = fstr_in(buf, sizeof(buf), msg, msglen)) < 0) {
+		*info = cc;
+		return;
+	}
+	*info = pvm_perror(buf);
+}
+
+/* Sleep secs seconds (the whole time, even if signals arrive). */
+void
+FPVM(pvmfsleep, PVMFSLEEP)(int *secs)
+{
+	struct timespec ts;
+
+	if (*secs <= 0) {
+		return;
+	}
+	ts.tv_sec = *secs;
+	ts.tv_nsec = 0;
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+		continue;
+	}
+}
