@@ -543,7 +543,7 @@ c     pvmftasks cycle: both workers, with me as parent
       include 'fpvm3.h'
       integer me, tids(2)
       integer ntask, tid, ptid, dtid, flag, info, k, n, found
-      character*64 aout
+      character*512 aout
       ntask = -1
       found = 0
       n = 1
