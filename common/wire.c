@@ -53,7 +53,7 @@ wire_hdr_decode(const uint8_t *p, size_t n, struct wire_hdr *h)
 	h->flags = (uint16_t)vf;
 	if (h->version != WIRE_VERSION)
 		return WIRE_BADVERSION;
-	if ((h->flags & ~WIRE_F_ALL) != 0)
+	if ((h->flags & ~WIRE_F_KNOWN) != 0)
 		return WIRE_BADFLAGS;
 	h->len = ((uint64_t)get32(p + 8) << 32) | get32(p + 12);
 	if (h->len > WIRE_FRAME_MAX)

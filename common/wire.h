@@ -30,6 +30,16 @@
  * frames of at most WIRE_FRAME_MAX bytes lets the pvmd pipeline large
  * messages and keep its buffering bounded.
  *
+ * WIRE_F_TOTAL may be set on the first frame of a message of several
+ * frames: the first 8 bytes of that frame's body (counted in its `len`)
+ * are then the big-endian length of the whole message body, those 8 bytes
+ * not included, so that a receiver allocates the message once instead of
+ * growing (and copying) it frame by frame.  Tasks set it only on messages
+ * to tasks (or to their multicast address); the pvmd forwards it
+ * untouched and never sets it itself.  A
+ * receiver treats the announced length as a hint: it still checks every
+ * frame against its limits.
+ *
  * The length is 64 bits wide so that an absurd announcement (2^63) is
  * visibly absurd; the decoder refuses anything over WIRE_FRAME_MAX before
  * a byte of body is buffered.
@@ -44,12 +54,15 @@
 #include <stdint.h>
 
 #define WIRE_MAGIC 0x50564d34u
-#define WIRE_VERSION 1
+#define WIRE_VERSION 2
 #define WIRE_HDR_LEN 40
 
 #define WIRE_F_SOM 0x0001 /* first frame of a message */
 #define WIRE_F_EOM 0x0002 /* last frame of a message */
 #define WIRE_F_ALL (WIRE_F_SOM | WIRE_F_EOM)
+#define WIRE_F_TOTAL 0x0004 /* body starts with the message length */
+#define WIRE_F_KNOWN (WIRE_F_ALL | WIRE_F_TOTAL)
+#define WIRE_TOTAL_LEN 8    /* bytes of that length */
 
 /* Largest body of one frame; the decoder refuses more. */
 #define WIRE_FRAME_MAX (1024 * 1024)
@@ -170,11 +183,15 @@ const char *wire_status_str(enum wire_status st);
  * TC_SIBLINGS  body: int n, n x int tid (parent -> each spawned child)
  * TC_ROUTE     body: int marker (> 0).  Opens a direct route from task A
  *              to task B (libpvm/route.c): A connects to B's socket and
- *              writes a TC_ROUTE frame (the hello) on it; B writes the same
- *              frame back (the ack) or closes the connection to refuse;
- *              after the ack A sends TC_ROUTE with that marker through the
- *              pvmd, and B reads the route only once that message arrived.
- *              The pvmd forwards TC_ROUTE like any task-to-task message.
+ *              writes a TC_ROUTE frame (the hello) on it, then sends
+ *              TC_ROUTE with marker 0 (the knock: accept now) through the
+ *              pvmd; B writes the hello back (the ack) or closes the
+ *              connection to refuse; after the ack A sends TC_ROUTE with
+ *              that marker through the pvmd, and B reads the route only
+ *              once that message arrived.  B starts sending over A's
+ *              route by sending TC_ROUTE with the negated marker through
+ *              the pvmd first.  The pvmd forwards TC_ROUTE like any
+ *              task-to-task message.
  */
 #define WIRE_TM_BASE 0x80010000u
 #define WIRE_TC_BASE 0x80030000u

@@ -259,7 +259,6 @@ int host_count(void);
 
 #define CONN_HIGH_WATER (8 * 1024 * 1024)
 #define CONN_LOW_WATER (2 * 1024 * 1024)
-#define CONN_IO_MAX (1024 * 1024)
 
 /* Start accepting on the listening socket. */
 int conn_listen(int fd);

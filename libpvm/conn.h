@@ -62,6 +62,7 @@ struct lpvm_conn {
 	size_t iend;   /* end of the data read */
 
 	int inframe;          /* inside a frame body */
+	int lastbig;          /* the last frame's body was read directly */
 	struct wire_hdr fh;   /* header of that frame */
 	size_t left;          /* body bytes of it still to come */
 	struct lpvm_asm *cur; /* the reassembly they go to */
@@ -104,8 +105,10 @@ struct lpvm_conn *lpvm_conn_new(int fd, int peer, enum lpvm_conn_state st);
 void lpvm_conn_close(struct lpvm_conn *c, enum lpvm_conn_state st);
 /* Unlink and free DEAD connections (never while parsing). */
 void lpvm_conn_reap(void);
-/* Non-blocking, close-on-exec, large socket buffers. 0 or -1. */
-int lpvm_fd_setup(int fd);
+/* Close-on-exec, large socket buffers, non-blocking unless nonblock is 0
+ * (the pvmd connection: rx.c may wait in a blocking read on it; every
+ * other read and write on it passes MSG_DONTWAIT).  0 or -1. */
+int lpvm_fd_setup(int fd, int nonblock);
 /* True if the peer of Unix socket fd runs under our uid. */
 int lpvm_peer_uid_ok(int fd);
 
@@ -142,6 +145,9 @@ struct lpvm_conn *lpvm_route_get(int dst);
 /* A complete message from a direct conn that is not open (hello or ack). */
 void lpvm_route_frame(struct lpvm_conn *c, const struct wire_hdr *h,
     const uint8_t *body, size_t len);
+/* A message from task src came through the pvmd: a route to it that
+ * failed while it was starting may be tried again now. */
+void lpvm_route_heard(int src);
 /* A TC_ROUTE message that came through the pvmd. */
 void lpvm_route_marker(int src, const uint8_t *body, size_t len);
 /* Accept pending connections on the listening socket. */

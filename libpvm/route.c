@@ -9,8 +9,11 @@
  * Opening keeps each sender's messages in order although the earlier ones
  * went through the pvmd:
  *
- *   A: connect to B's socket, write hello = TC_ROUTE frame (marker m);
- *      keep sending through the pvmd meanwhile.
+ *   A: connect to B's socket, write hello = TC_ROUTE frame (marker m),
+ *      then knock: TC_ROUTE(0) through the pvmd, because B may be
+ *      waiting in a read on its pvmd socket alone (rx.c) rather than
+ *      polling its listening socket; keep sending through the pvmd
+ *      meanwhile.
  *   B: accept; on the hello, if B's PvmRoute is PvmDontRoute, close (A
  *      then routes through the pvmd for good).  Otherwise write the same
  *      frame back (ack) and hold the connection: read nothing from it.
@@ -38,6 +41,8 @@
 #define ROUTE_TRIES 8 /* connect attempts per peer (20 ms .. 2.5 s apart) */
 
 static int32_t route_nextmarker;
+/* Refusal records that wait for a retry (a hint: may count too many). */
+static int route_nretry;
 
 /* Write a TC_ROUTE frame carrying marker to dst over c.  0 or -1. */
 static int
@@ -96,8 +101,32 @@ route_refuse(int dst, int tries, int again)
 	if ((c = lpvm_conn_new(-1, dst, CONN_REFUSED)) == NULL)
 		return;
 	c->tries = tries;
-	if (again && tries < ROUTE_TRIES)
+	if (again && tries < ROUTE_TRIES) {
 		c->retry_ms = route_now_ms() + (20LL << tries);
+		route_nretry++;
+	}
+}
+
+/*
+ * A message from task src came through the pvmd.  A task sends only once
+ * it is enrolled, and it listens from then on: a route to it that failed
+ * because it was still starting is worth trying again at once instead of
+ * after the pause (still at most ROUTE_TRIES attempts in all).
+ */
+void
+lpvm_route_heard(int src)
+{
+	struct lpvm_conn *c;
+
+	if (route_nretry == 0 || lpvm.route != PvmRouteDirect)
+		return;
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->peer == src && c->state == CONN_REFUSED &&
+		    c->retry_ms != 0) {
+			c->retry_ms = 1; /* long past: the next send retries */
+			return;
+		}
+	}
 }
 
 /* Connect to dst's socket and send the hello; the route is then pending. */
@@ -126,7 +155,7 @@ route_open(int dst, int tries)
 		route_refuse(dst, tries, 1);
 		return;
 	}
-	if (!lpvm_peer_uid_ok(fd) || lpvm_fd_setup(fd) == -1 ||
+	if (!lpvm_peer_uid_ok(fd) || lpvm_fd_setup(fd, 1) == -1 ||
 	    (c = lpvm_conn_new(fd, dst, CONN_OUT_WAIT)) == NULL) {
 		close(fd);
 		route_refuse(dst, tries, 0);
@@ -135,8 +164,13 @@ route_open(int dst, int tries)
 	if (++route_nextmarker <= 0)
 		route_nextmarker = 1;
 	c->marker = route_nextmarker;
-	if (route_send_marker(c, dst, c->marker) != 0)
+	if (route_send_marker(c, dst, c->marker) != 0) {
 		lpvm_conn_close(c, CONN_REFUSED);
+		return;
+	}
+	/* Knock: dst may be waiting on its pvmd socket alone (rx.c). */
+	if (lpvm_pvmd != NULL)
+		(void)route_send_marker(lpvm_pvmd, dst, 0);
 }
 
 /* The ack came: tell the peer through the pvmd, then use the route. */
@@ -240,6 +274,8 @@ lpvm_route_get(int dst)
 			return NULL;
 		tries = refused->tries;
 		refused->state = CONN_DEAD; /* reaped later */
+		if (route_nretry > 0)
+			route_nretry--;
 	}
 	route_open(dst, tries);
 	return NULL;
@@ -296,6 +332,12 @@ lpvm_route_marker(int src, const uint8_t *body, size_t len)
 	int32_t marker = route_get_marker(body, len);
 	struct lpvm_conn *c;
 
+	if (marker == 0) {
+		/* A knock: src connected to our listening socket. */
+		if (lpvm.listenfd >= 0)
+			lpvm_route_accept();
+		return;
+	}
 	for (c = lpvm_conns; c != NULL; c = c->next) {
 		if (c->peer != src || c->fd < 0)
 			continue;
@@ -331,7 +373,7 @@ lpvm_route_accept(void)
 			return; /* EAGAIN, or out of descriptors: later */
 		}
 		if (lpvm.route == PvmDontRoute || !lpvm_peer_uid_ok(fd) ||
-		    lpvm_fd_setup(fd) == -1 ||
+		    lpvm_fd_setup(fd, 1) == -1 ||
 		    (c = lpvm_conn_new(fd, 0, CONN_IN_HELLO)) == NULL) {
 			close(fd);
 			continue;
@@ -370,6 +412,7 @@ lpvm_route_closeall(void)
 {
 	struct lpvm_conn *c;
 
+	route_nretry = 0;
 	for (c = lpvm_conns; c != NULL; c = c->next) {
 		if (c != lpvm_pvmd && c->state != CONN_DEAD)
 			lpvm_conn_close(c, CONN_DEAD);

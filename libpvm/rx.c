@@ -5,10 +5,13 @@
  * their hooks, the rest to a message handler or the receive queue.
  *
  * Cost per small message: one poll and one read, shared by all messages
- * that arrived together; one malloc for the body (it becomes the buffer's
- * data) and the message struct.  The body of a large frame is read
- * straight into the reassembly with readv, so big messages are copied
- * once, from the kernel into their final place.
+ * that arrived together (a task whose only live socket is the pvmd's
+ * waits in a blocking read instead: one system call); one malloc for the
+ * body (it becomes the buffer's data) and the message struct.  The body
+ * of a large frame is read straight into the reassembly, so big messages
+ * are copied once, from the kernel into their final place; a message of
+ * several frames is allocated once, at the size its first frame announces
+ * (WIRE_F_TOTAL), so it is never grown and copied by realloc.
  */
 #include "pvm3.h"
 #include "conn.h"
@@ -17,6 +20,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
@@ -84,9 +88,13 @@ rx_asm_find(struct lpvm_conn *c, int src)
 	return NULL;
 }
 
-/* A frame header was read: find or start its reassembly.  0 or -1. */
+/*
+ * A frame header was read: find or start its reassembly.  total: the
+ * message length the first frame announced (WIRE_F_TOTAL), else 0.
+ * 0 or -1.
+ */
 static int
-rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h)
+rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h, size_t total)
 {
 	struct lpvm_asm *a = rx_asm_find(c, h->src);
 	size_t need, cap;
@@ -106,9 +114,15 @@ rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h)
 	if (need > LPVM_MSG_MAX)
 		return -1;
 	if (need > a->cap || a->data == NULL) {
-		/* Exact size for a one-frame message, else grow by doubling. */
+		/*
+		 * Exact size for a one-frame message or an announced one,
+		 * else grow by doubling (realloc may copy, hence the
+		 * announcement).
+		 */
 		cap = need;
-		if (!(h->flags & WIRE_F_EOM) && cap < a->cap * 2)
+		if (total >= need && total <= LPVM_MSG_MAX)
+			cap = total;
+		else if (!(h->flags & WIRE_F_EOM) && cap < a->cap * 2)
 			cap = a->cap * 2;
 		if (cap < 16)
 			cap = 16;
@@ -121,6 +135,7 @@ rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h)
 	c->fh = *h;
 	c->left = (size_t)h->len;
 	c->cur = a;
+	c->lastbig = h->len >= RX_DIRECT_MIN;
 	return 0;
 }
 
@@ -147,6 +162,8 @@ rx_frame_end(struct lpvm_conn *c)
 	if (lpvm_conn_delivers(c)) {
 		if (c != lpvm_pvmd)
 			h.src = c->peer; /* a route speaks for one task */
+		else if (tid_is_task(h.src))
+			lpvm_route_heard(h.src);
 		rx_dispatch(&h, data, len);
 	} else {
 		lpvm_route_frame(c, &h, data, len);
@@ -155,12 +172,24 @@ rx_frame_end(struct lpvm_conn *c)
 	return 1;
 }
 
+/* The announced message length (WIRE_F_TOTAL) at p. */
+static size_t
+rx_get_total(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < WIRE_TOTAL_LEN; i++)
+		v = (v << 8) | p[i];
+	return v > LPVM_MSG_MAX ? (size_t)LPVM_MSG_MAX + 1 : (size_t)v;
+}
+
 /* Parse the buffered input of c.  Messages delivered, or -1 (bad data). */
 static int
 rx_parse(struct lpvm_conn *c)
 {
 	struct wire_hdr h;
-	size_t k;
+	size_t k, total;
 	int n = 0;
 
 	c->pending = 0;
@@ -175,8 +204,21 @@ rx_parse(struct lpvm_conn *c)
 			if (wire_hdr_decode(c->ibuf + c->ibeg,
 			        c->iend - c->ibeg, &h) != WIRE_OK)
 				return -1;
+			total = 0;
+			if (h.flags & WIRE_F_TOTAL) {
+				if (!(h.flags & WIRE_F_SOM) ||
+				    h.len < WIRE_TOTAL_LEN)
+					return -1;
+				if (c->iend - c->ibeg <
+				    WIRE_HDR_LEN + WIRE_TOTAL_LEN)
+					break; /* the length is still coming */
+				total = rx_get_total(
+				    c->ibuf + c->ibeg + WIRE_HDR_LEN);
+				c->ibeg += WIRE_TOTAL_LEN;
+				h.len -= WIRE_TOTAL_LEN;
+			}
 			c->ibeg += WIRE_HDR_LEN;
-			if (rx_frame_begin(c, &h) != 0)
+			if (rx_frame_begin(c, &h, total) != 0)
 				return -1;
 			if (h.len > 0)
 				continue;
@@ -201,11 +243,17 @@ rx_parse(struct lpvm_conn *c)
 	return n;
 }
 
-/* Read once from c and parse.  Messages delivered, or -1 (EOF, error). */
+/*
+ * Read once from c and parse.  Messages delivered, or -1 (EOF, error).
+ * block: wait in the read for data (c's socket is in blocking mode: only
+ * the pvmd connection is, see lpvm_fd_setup); else never wait.
+ */
 static int
-rx_read(struct lpvm_conn *c)
+rx_read(struct lpvm_conn *c, int block)
 {
+	int flags = block ? 0 : MSG_DONTWAIT;
 	struct iovec iov[2];
+	struct msghdr mh;
 	ssize_t r;
 	size_t k;
 	int n = 0, m;
@@ -217,17 +265,23 @@ rx_read(struct lpvm_conn *c)
 		c->iend -= c->ibeg;
 		c->ibeg = 0;
 	}
-	if (c->inframe && c->left >= RX_DIRECT_MIN && c->iend == 0) {
+	if (c->inframe && c->fh.len >= RX_DIRECT_MIN && c->iend == 0) {
 		/*
 		 * Rest of this frame into the message and at most the next
 		 * header into ibuf: the next body, if big, comes here too.
+		 * Decided on the frame's size, not on what is left of it, so
+		 * a short read never drops a big message back into the
+		 * copying path for good.
 		 */
 		iov[0].iov_base = c->cur->data + c->cur->len;
 		iov[0].iov_len = c->left;
 		iov[1].iov_base = c->ibuf;
 		iov[1].iov_len = WIRE_HDR_LEN;
+		memset(&mh, 0, sizeof(mh));
+		mh.msg_iov = iov;
+		mh.msg_iovlen = 2;
 		do {
-			r = readv(c->fd, iov, 2);
+			r = recvmsg(c->fd, &mh, flags);
 		} while (r == -1 && errno == EINTR);
 		if (r > 0) {
 			k = (size_t)r < c->left ? (size_t)r : c->left;
@@ -241,8 +295,16 @@ rx_read(struct lpvm_conn *c)
 			}
 		}
 	} else {
+		/*
+		 * After a big frame, most likely another comes: read only its
+		 * header (and announced length), so that its body too goes
+		 * straight to the message instead of through ibuf.
+		 */
+		k = LPVM_IBUF - c->iend;
+		if (c->lastbig && !c->inframe && c->iend == 0)
+			k = WIRE_HDR_LEN + WIRE_TOTAL_LEN;
 		do {
-			r = read(c->fd, c->ibuf + c->iend, LPVM_IBUF - c->iend);
+			r = recv(c->fd, c->ibuf + c->iend, k, flags);
 		} while (r == -1 && errno == EINTR);
 		if (r > 0)
 			c->iend += (size_t)r;
@@ -261,7 +323,7 @@ lpvm_rx_conn(struct lpvm_conn *c)
 {
 	if (c->fd < 0 || lpvm_conn_rx_held(c))
 		return 0;
-	return rx_read(c);
+	return rx_read(c, 0);
 }
 
 /* Make room for n poll entries.  0 or -1. */
@@ -347,6 +409,45 @@ lpvm_rx_pending(void)
 	return n;
 }
 
+/*
+ * True if the pvmd connection is the only socket worth waiting on: no
+ * direct route can deliver or is being set up.  The listening socket
+ * does not count: a task that connects to it knocks through the pvmd
+ * too (route.c).
+ */
+static int
+rx_only_pvmd(void)
+{
+	struct lpvm_conn *c;
+
+	if (lpvm_pvmd == NULL || lpvm_pvmd->fd < 0)
+		return 0;
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c != lpvm_pvmd && c->fd >= 0 && !lpvm_conn_rx_held(c))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Wait for the pvmd in a blocking read: one system call where poll and
+ * read would be two, and a cheaper wakeup (measured on 2-core VMs: about
+ * 2 us less per wait).  Same results as lpvm_io_wait.
+ */
+static int
+rx_wait_pvmd(void)
+{
+	int k;
+
+	if ((k = rx_read(lpvm_pvmd, 1)) < 0) {
+		lpvm_disconnect();
+		return PvmSysErr;
+	}
+	if (lpvm_tx_depth == 0)
+		lpvm_conn_reap();
+	return k;
+}
+
 int
 lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 {
@@ -357,6 +458,8 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		*writable = 0;
 	if ((got = lpvm_rx_pending()) > 0)
 		timeout_ms = 0;
+	else if (timeout_ms < 0 && wout == NULL && rx_only_pvmd())
+		return rx_wait_pvmd();
 	if ((n = rx_pollset(wout)) < 0)
 		return got;
 	if ((k = poll(rx_pfd, (nfds_t)n, timeout_ms)) <= 0)
@@ -379,7 +482,7 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		if (!(rx_pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) ||
 		    lpvm_conn_rx_held(c))
 			continue;
-		if ((k = rx_read(c)) >= 0) {
+		if ((k = rx_read(c, 0)) >= 0) {
 			got += k;
 			continue;
 		}

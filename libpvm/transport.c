@@ -97,12 +97,14 @@ lpvm_conn_reap(void)
 }
 
 int
-lpvm_fd_setup(int fd)
+lpvm_fd_setup(int fd, int nonblock)
 {
 	int fl, sz = 4 * 1024 * 1024;
 
-	if ((fl = fcntl(fd, F_GETFL)) == -1 ||
-	    fcntl(fd, F_SETFL, fl | O_NONBLOCK) == -1 ||
+	if ((fl = fcntl(fd, F_GETFL)) == -1)
+		return -1;
+	fl = nonblock ? fl | O_NONBLOCK : fl & ~O_NONBLOCK;
+	if (fcntl(fd, F_SETFL, fl) == -1 ||
 	    fcntl(fd, F_SETFD, FD_CLOEXEC) == -1)
 		return -1;
 	/* Bigger buffers mean fewer wakeups for bulk data; not fatal. */
@@ -260,7 +262,9 @@ lpvm_enrol(void)
 		sock = p.sock;
 	if ((fd = transport_connect(sock)) == -1)
 		return PvmSysErr;
-	if (!lpvm_peer_uid_ok(fd) || lpvm_fd_setup(fd) == -1 ||
+	/* Blocking mode: rx.c may wait in a read on it (every other call
+	 * on it passes MSG_DONTWAIT). */
+	if (!lpvm_peer_uid_ok(fd) || lpvm_fd_setup(fd, 0) == -1 ||
 	    (lpvm_pvmd = lpvm_conn_new(fd, 0, CONN_PVMD)) == NULL) {
 		close(fd);
 		return PvmSysErr;

@@ -35,6 +35,8 @@ struct tx_cursor {
 	size_t given; /* body bytes assigned to frames so far */
 	size_t fleft; /* bytes of the current frame not yet in an iovec */
 	int started;  /* the first header has been laid out */
+	int announce; /* first frame carries the total (WIRE_F_TOTAL) */
+	uint8_t prefix[WIRE_TOTAL_LEN];
 };
 
 /* Write iov[0..n) completely.  0, or -1 if the connection failed. */
@@ -99,7 +101,7 @@ tx_batch(struct tx_cursor *tc, const struct wire_hdr *h0,
 				*last = 1;
 				break;
 			}
-			if (nh == TX_HDRS)
+			if (nh == TX_HDRS || niov + 2 > TX_IOV)
 				break;
 			flen = tc->total - tc->given;
 			if (flen > (size_t)lpvm.fragsize)
@@ -108,9 +110,18 @@ tx_batch(struct tx_cursor *tc, const struct wire_hdr *h0,
 			    (tc->given == 0 ? WIRE_F_SOM : 0) |
 			    (tc->given + flen == tc->total ? WIRE_F_EOM : 0);
 			h.len = flen;
+			if (!tc->started && tc->announce) {
+				/* The length rides in the frame's budget. */
+				flen -= WIRE_TOTAL_LEN;
+				h.flags |= WIRE_F_TOTAL;
+			}
 			wire_hdr_encode(&h, hdrs[nh]);
 			iov[niov].iov_base = hdrs[nh++];
 			iov[niov++].iov_len = WIRE_HDR_LEN;
+			if (h.flags & WIRE_F_TOTAL) {
+				iov[niov].iov_base = tc->prefix;
+				iov[niov++].iov_len = WIRE_TOTAL_LEN;
+			}
 			tc->given += flen;
 			tc->fleft = flen;
 			tc->started = 1;
@@ -148,6 +159,15 @@ lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
 		tc.total += pieces[i].len;
 	if (lpvm.fragsize <= 0)
 		lpvm.fragsize = WIRE_FRAG_DEFAULT;
+	/* Tell a task the size of a message of several frames (wire.h). */
+	if (tc.total > (size_t)lpvm.fragsize &&
+	    (tid_is_task(h->dst) || tid_is_mcast(h->dst)) &&
+	    lpvm.fragsize > 2 * WIRE_TOTAL_LEN) {
+		tc.announce = 1;
+		for (i = 0; i < WIRE_TOTAL_LEN; i++)
+			tc.prefix[i] =
+			    (uint8_t)((uint64_t)tc.total >> (56 - 8 * i));
+	}
 	lpvm_tx_depth++;
 	while (!last && rc == 0) {
 		n = tx_batch(&tc, h, hdrs, iov, &last);
