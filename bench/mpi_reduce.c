@@ -1,0 +1,257 @@
+/*
+ * mpi_reduce: the anchor for bench/reduce.c, measured the same way with
+ * MPI.  Per-call time of MPI_Reduce(MPI_SUM, MPI_DOUBLE) at the root
+ * (rank 0) and of MPI_Barrier, one communicator size per run:
+ *
+ *   mpirun -np N mpi_reduce -c COUNT [-r REPS]
+ *   mpirun -np N mpi_reduce -b [-r REPS]
+ *
+ * Same schedule, method and output as bench/reduce.c: a warm-up, then
+ * REPS times (barrier; reduce); every rank notes its barrier exit and the
+ * root its reduce return (CLOCK_MONOTONIC, one clock on one host); after
+ * the loop MPI_Gather brings the stamps to the root, and call i takes
+ * root's return - min over ranks of barrier exit; the figure is the
+ * median.  The root reduces in place (MPI_IN_PLACE), as pvm_reduce does;
+ * every rank holds rank + 1 before each call and the root checks for
+ * N (N + 1) / 2.  For -b, REPS back-to-back barriers, the median of the
+ * root's calls.
+ * Output: "reduce N COUNT MEDIAN_US REPS P10 P90 SKEW" or
+ * "barrier N MEDIAN_US REPS P10 P90 LAST" (see bench/reduce.c).
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The 10th and 90th percentiles of the last median() call's data. */
+static double p10, p90;
+
+/* Median of v[0..n-1] (sorts v; notes the spread in p10, p90). */
+static double
+median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	p10 = v[n / 10];
+	p90 = v[n - 1 - n / 10];
+	return v[n / 2];
+}
+
+/* CLOCK_MONOTONIC in us: the clock bench/reduce.c uses, one for every
+ * process on the host (MPI_Wtime need not be). */
+static double
+now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+/* The same defaults as bench/reduce.c. */
+static int
+default_reps(int count)
+{
+	if (count >= 1 << 20) {
+		return 21;
+	}
+	if (count >= 1024) {
+		return 301;
+	}
+	return 501;
+}
+
+/* One barrier-separated reduce; notes repetition i's barrier exit and
+ * reduce return in a[i], b[i] (i < 0: warm-up); -2 if wrong, else 0. */
+static int
+one_reduce(
+    double *data, int count, int rank, int n, double *a, double *b, int i)
+{
+	double t0, t1, want = (double)n * (n + 1) / 2;
+	int j;
+
+	for (j = 0; j < count; j++) {
+		data[j] = rank + 1;
+	}
+	MPI_Barrier(MPI_COMM_WORLD);
+	t0 = now_us();
+	if (rank == 0) {
+		MPI_Reduce(MPI_IN_PLACE, data, count, MPI_DOUBLE, MPI_SUM, 0,
+		    MPI_COMM_WORLD);
+	} else {
+		MPI_Reduce(
+		    data, NULL, count, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+	}
+	t1 = now_us();
+	if (i >= 0) {
+		a[i] = t0;
+		b[i] = t1;
+	}
+	for (j = 0; rank == 0 && j < count; j++) {
+		if (data[j] != want) {
+			return -2;
+		}
+	}
+	return 0;
+}
+
+/* The reduce schedule on every rank; 0, or -2 on a wrong result. */
+static int
+run_reduce(int count, int reps, int warm, int rank, int n, double *a, double *b)
+{
+	double *data = malloc(sizeof(double) * (size_t)count);
+	int i, bad = 0;
+
+	if (data == NULL) {
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	}
+	for (i = 0; i < warm + reps; i++) {
+		if (one_reduce(data, count, rank, n, a, b, i - warm) == -2) {
+			bad = 1;
+		}
+	}
+	free(data);
+	return bad ? -2 : 0;
+}
+
+/* Back-to-back barriers; notes each call's entry and exit. */
+static void
+run_barrier(int reps, int warm, double *a, double *b)
+{
+	double t0;
+	int i;
+
+	for (i = 0; i < warm + reps; i++) {
+		t0 = now_us();
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (i >= warm) {
+			a[i - warm] = t0;
+			b[i - warm] = now_us();
+		}
+	}
+}
+
+/* The extra figure of figures(), as in bench/reduce.c. */
+static double extra;
+
+/*
+ * At the root, from every rank's stamps (all_a, all_b: rank-major): the
+ * median per-call time, exactly as bench/reduce.c computes it.
+ */
+static double
+figures(int reduce, int reps, int n, const double *all_a, const double *all_b)
+{
+	double *t = malloc(sizeof(double) * (size_t)reps);
+	double *x = malloc(sizeof(double) * (size_t)reps);
+	double lo, hi, in, m;
+	int i, j;
+
+	if (t == NULL || x == NULL) {
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	}
+	for (i = 0; i < reps; i++) {
+		lo = hi = all_a[i];
+		in = all_b[i];
+		for (j = 1; j < n; j++) {
+			double aj = all_a[(size_t)j * reps + i];
+			double bj = all_b[(size_t)j * reps + i];
+
+			lo = aj < lo ? aj : lo;
+			hi = aj > hi ? aj : hi;
+			in = bj > in ? bj : in;
+		}
+		if (reduce) {
+			t[i] = all_b[i] - lo;
+			x[i] = hi - lo;
+		} else {
+			t[i] = all_b[i] - all_a[i];
+			x[i] = in - hi;
+		}
+	}
+	extra = median(x, reps);
+	m = median(t, reps);
+	free(x);
+	free(t);
+	return m;
+}
+
+int
+main(int argc, char **argv)
+{
+	int count = 0, reps = -1, barrier = 0, bad = 0, rank, n, i;
+	double m, *a, *b, *all_a = NULL, *all_b = NULL;
+
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &n);
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-c") == 0 && i + 1 < argc) {
+			count = atoi(argv[++i]);
+		} else if (strcmp(argv[i], "-r") == 0 && i + 1 < argc) {
+			reps = atoi(argv[++i]);
+		} else if (strcmp(argv[i], "-b") == 0) {
+			barrier = 1;
+		}
+	}
+	if (barrier ? count != 0 : count < 1) {
+		if (rank == 0) {
+			fprintf(stderr, "usage: mpi_reduce (-c COUNT | -b) "
+			                "[-r REPS]\n");
+		}
+		MPI_Finalize();
+		return 1;
+	}
+	if (reps < 1) {
+		reps = barrier ? 501 : default_reps(count);
+	}
+	a = malloc(sizeof(double) * (size_t)reps);
+	b = malloc(sizeof(double) * (size_t)reps);
+	if (rank == 0) {
+		all_a = malloc(sizeof(double) * (size_t)reps * (size_t)n);
+		all_b = malloc(sizeof(double) * (size_t)reps * (size_t)n);
+	}
+	if (a == NULL || b == NULL ||
+	    (rank == 0 && (all_a == NULL || all_b == NULL))) {
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	}
+	MPI_Barrier(MPI_COMM_WORLD);
+	if (barrier) {
+		run_barrier(reps, reps / 10 + 5, a, b);
+	} else {
+		bad = run_reduce(count, reps, reps / 10 + 5, rank, n, a, b);
+	}
+	/* The stamps go to the root after the timed loop. */
+	MPI_Gather(
+	    a, reps, MPI_DOUBLE, all_a, reps, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+	MPI_Gather(
+	    b, reps, MPI_DOUBLE, all_b, reps, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+	MPI_Finalize();
+	free(b);
+	free(a);
+	if (rank != 0) {
+		return 0;
+	}
+	if (bad == -2) {
+		printf("reduce %d %d bad %d\n", n, count, reps);
+		return 2;
+	}
+	m = figures(!barrier, reps, n, all_a, all_b);
+	if (barrier) {
+		printf("barrier %d %.2f %d %.2f %.2f %.2f\n", n, m, reps, p10,
+		    p90, extra);
+	} else {
+		printf("reduce %d %d %.2f %d %.2f %.2f %.2f\n", n, count, m,
+		    reps, p10, p90, extra);
+	}
+	free(all_b);
+	free(all_a);
+	return 0;
+}

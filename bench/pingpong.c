@@ -1,0 +1,198 @@
+/*
+ * pingpong: message latency, bandwidth and spawn time of a PVM
+ * implementation.  The same source builds against our pvm3.h/libpvm3 and
+ * against PVM 3.4.6's (bench/run.sh does both), so the figures compare
+ * like with like.
+ *
+ *   pingpong [-d] [-raw] [-n iters]  master: spawns its partner, measures
+ *   pingpong -echo [-raw]            partner (spawned by the master)
+ *   pingpong -hello                  one of the 16 tasks the spawn test
+ *                                    starts: reports to its parent, exits
+ *
+ * -d uses PvmRouteDirect.  Every payload is packed with PvmDataInPlace
+ * in both implementations (what PVM programs use for bulk data: the send
+ * reads the user's array, no packing copy); -raw packs with PvmDataRaw
+ * instead.  Output lines are "name value unit", one per figure, for
+ * run.sh to compare.  Times are medians over the repetitions.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include "pvm3.h"
+
+#define TAG_PING 10
+#define TAG_PONG 11
+#define TAG_STOP 12
+#define TAG_HELLO 13
+
+/* Encoding of the payloads: PvmDataInPlace, or PvmDataRaw with -raw. */
+static int payload_enc = PvmDataInPlace;
+
+static double
+now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double
+median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	return v[n / 2];
+}
+
+/* Partner: echo every ping back until told to stop. */
+static int
+echo_loop(void)
+{
+	int parent = pvm_parent(), bufid, len, tag;
+	char *buf = NULL;
+	int cap = 0;
+
+	for (;;) {
+		bufid = pvm_recv(parent, -1);
+		if (bufid < 0)
+			break;
+		pvm_bufinfo(bufid, &len, &tag, NULL);
+		if (tag == TAG_STOP)
+			break;
+		if (len > cap) {
+			free(buf);
+			cap = len;
+			buf = malloc((size_t)cap);
+		}
+		pvm_upkbyte(buf, len, 1);
+		pvm_initsend(payload_enc);
+		pvm_pkbyte(buf, len, 1);
+		pvm_send(parent, TAG_PONG);
+	}
+	free(buf);
+	pvm_exit();
+	return 0;
+}
+
+/* One round trip of `size` bytes; returns microseconds. */
+static double
+round_trip(int peer, char *buf, int size)
+{
+	double t0 = now_us();
+
+	pvm_initsend(payload_enc);
+	pvm_pkbyte(buf, size, 1);
+	pvm_send(peer, TAG_PING);
+	pvm_recv(peer, TAG_PONG);
+	pvm_upkbyte(buf, size, 1);
+	return now_us() - t0;
+}
+
+/* Median round trip for a size over `reps` repetitions after warm-up. */
+static double
+measure(int peer, int size, int reps)
+{
+	char *buf = calloc(1, (size_t)size);
+	double *t = malloc(sizeof(double) * (size_t)reps), m;
+	int i;
+
+	for (i = 0; i < reps / 10 + 2; i++)
+		round_trip(peer, buf, size);
+	for (i = 0; i < reps; i++)
+		t[i] = round_trip(peer, buf, size);
+	m = median(t, reps);
+	free(t);
+	free(buf);
+	return m;
+}
+
+/* Time to spawn 16 tasks and hear from each of them. */
+static double
+spawn16(const char *self)
+{
+	char *args[] = {"-hello", NULL};
+	int tids[16], n, i;
+	double t0 = now_us();
+
+	n = pvm_spawn((char *)self, args, PvmTaskDefault, "", 16, tids);
+	if (n != 16) {
+		fprintf(stderr, "pingpong: spawned %d of 16\n", n);
+		return -1;
+	}
+	for (i = 0; i < 16; i++)
+		pvm_recv(-1, TAG_HELLO);
+	return now_us() - t0;
+}
+
+static int
+hello(void)
+{
+	pvm_initsend(PvmDataRaw);
+	pvm_send(pvm_parent(), TAG_HELLO);
+	pvm_exit();
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const int sizes[] = {65536, 1 << 20, 16 << 20};
+	static const char *names[] = {"bw_64k", "bw_1m", "bw_16m"};
+	char *args[] = {"-echo", NULL, NULL};
+	int direct = 0, iters = 2000, peer, i, j;
+	double t[5], us;
+
+	if (argc > 2 && strcmp(argv[2], "-raw") == 0)
+		payload_enc = PvmDataRaw;
+	if (argc > 1 && strcmp(argv[1], "-echo") == 0)
+		return echo_loop();
+	if (argc > 1 && strcmp(argv[1], "-hello") == 0)
+		return hello();
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-d") == 0)
+			direct = 1;
+		else if (strcmp(argv[i], "-raw") == 0) {
+			payload_enc = PvmDataRaw;
+			args[1] = "-raw"; /* the partner packs alike */
+		}
+		else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
+			iters = atoi(argv[++i]);
+	}
+	if (pvm_mytid() < 0)
+		return 1;
+	if (direct)
+		pvm_setopt(PvmRoute, PvmRouteDirect);
+	if (pvm_spawn(argv[0], args, PvmTaskDefault, "", 1, &peer) != 1) {
+		fprintf(stderr, "pingpong: cannot spawn partner\n");
+		pvm_exit();
+		return 1;
+	}
+	printf("rtt_8 %.2f us\n", measure(peer, 8, iters));
+	for (i = 0; i < 3; i++) {
+		int reps = sizes[i] >= (16 << 20) ? 15 : 60;
+
+		us = measure(peer, sizes[i], reps);
+		/* one-way bandwidth: size / (rtt / 2) */
+		printf("%s %.1f MB/s\n", names[i], 2.0 * sizes[i] / us);
+	}
+	pvm_initsend(PvmDataRaw);
+	pvm_send(peer, TAG_STOP);
+	if (!direct) {
+		for (j = 0; j < 5; j++)
+			t[j] = spawn16(argv[0]) / 1000.0;
+		printf("spawn16 %.2f ms\n", median(t, 5));
+	}
+	pvm_exit();
+	return 0;
+}

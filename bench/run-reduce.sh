@@ -1,0 +1,348 @@
+#!/bin/bash
+# run-reduce.sh: bench/reduce.c (pvm_reduce(PvmSum, PVM_DOUBLE) from the
+# first member's release by the separating barrier until the root has the
+# result, and back-to-back pvm_barrier at the root) against our build and, when
+# Debian's pvm and pvm-dev are installed, against PVM 3.4.6, plus
+# bench/mpi_reduce.c (the same method with Open MPI) when mpicc and mpirun
+# are installed -- all in one run, cases interleaved so that load changes
+# on a shared machine hit every implementation alike.  Prints a table
+# with ratios and the issue's targets.
+#
+#   bench/run-reduce.sh [-o RESULTS] [-p PNG] [-q] [BUILDDIR]
+#
+#   BUILDDIR  a configured and built tree (default: _build); the benchmark
+#             uses its include/-matching libpvm3/libgpvm3, daemon/pvmd and
+#             libgpvm/pvmgs, with an rpath to them
+#   -o FILE   keep the raw results, lines "impl kind n count median p10
+#             p90 extra" (us; extra: reduce, median release skew of the
+#             barrier before it; barrier, median last-in to last-out) or
+#             "impl kind n count timeout|fail|bad";
+#             bench/plot-reduce.py reads them
+#   -p PNG    also draw the plot (needs /usr/bin/python3 with matplotlib:
+#             Debian's python3-matplotlib; skipped, saying so, without)
+#   -q        quick: fewer repetitions (a smoke test, not for figures)
+#
+# This script installs nothing.  Missing Open MPI (mpicc/mpirun: Debian
+# openmpi-bin, libopenmpi-dev) or PVM 3.4.6 (pvm, pvm-dev) is reported
+# and that column is skipped.  Every run has a time limit; a run that
+# hits it is reported as "timeout" (PVM 3.4.6 can hang) and that
+# implementation's daemon is restarted.  Nothing here is a pass/fail
+# test: compare ratios from one run, not times across runs.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+results="" png="" quick=0
+while getopts "o:p:q" opt; do
+	case $opt in
+	o) results=$OPTARG ;;
+	p) png=$OPTARG ;;
+	q) quick=1 ;;
+	*) echo "usage: $0 [-o RESULTS] [-p PNG] [-q] [BUILDDIR]" >&2; exit 1 ;;
+	esac
+done
+shift $((OPTIND - 1))
+build=$(cd "${1:-$top/_build}" && pwd) || exit 1
+work=$(mktemp -d /tmp/pvmr.XXXXXX)
+trap 'stop_all; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+CC=${CC:-cc}
+CFLAGS="-O2 -std=gnu11 -Wall -Wextra"
+RES="$work/results.txt"
+: >"$RES"
+
+SIZES="2 4 8 16"
+COUNTS="1 1024 1048576"
+BSIZES=$(seq 2 16)
+TLIM=60      # seconds per run (1,048,576 doubles: TLIM_BIG)
+TLIM_BIG=180
+
+ours_libs="$build/libgpvm/.libs:$build/libpvm/.libs"
+for f in "$build/daemon/pvmd" "$build/libgpvm/pvmgs" \
+    "$build/libgpvm/.libs/libgpvm3.so" "$build/libpvm/.libs/libpvm3.so"; do
+	[ -e "$f" ] || { echo "no $f: build $build first" >&2; exit 1; }
+done
+
+have_pvm=1
+for f in /usr/include/pvm3.h /usr/bin/pvmd /usr/lib/pvm3/lib/pvmgs \
+    /usr/lib/x86_64-linux-gnu/libpvm3.so.3 \
+    /usr/lib/x86_64-linux-gnu/libgpvm3.so.3; do
+	[ -e "$f" ] || have_pvm=0
+done
+[ $have_pvm = 1 ] ||
+	echo "== SKIPPING PVM 3.4.6: not installed (Debian packages pvm, pvm-dev)"
+have_mpi=1
+command -v mpicc >/dev/null && command -v mpirun >/dev/null || have_mpi=0
+[ $have_mpi = 1 ] ||
+	echo "== SKIPPING Open MPI: mpicc/mpirun not installed" \
+	    "(Debian packages openmpi-bin, libopenmpi-dev)"
+
+# ---- build: one source, each implementation's headers and libraries ----
+build_all() {
+	$CC $CFLAGS -I"$top/include" -o "$work/reduce.ours" \
+	    "$top/bench/reduce.c" -L"$build/libgpvm/.libs" \
+	    -L"$build/libpvm/.libs" -Wl,-rpath,"$ours_libs" \
+	    -lgpvm3 -lpvm3 || exit 1
+	if [ $have_pvm = 1 ]; then
+		# No -I: /usr/include/pvm3.h is PVM 3.4.6's.
+		$CC $CFLAGS -o "$work/reduce.pvm346" "$top/bench/reduce.c" \
+		    /usr/lib/x86_64-linux-gnu/libgpvm3.so.3 \
+		    /usr/lib/x86_64-linux-gnu/libpvm3.so.3 || exit 1
+	fi
+	if [ $have_mpi = 1 ]; then
+		mpicc $CFLAGS -o "$work/mpi_reduce" "$top/bench/mpi_reduce.c" ||
+		    exit 1
+	fi
+}
+
+# ---- daemons: each in a private PVM_TMP ----
+OURS_TMP="$work/ours"
+PVM_TMP346="$work/pvm346"
+mkdir -p "$OURS_TMP" "$PVM_TMP346"
+pvm346_pid=""
+ours_sid=""
+
+start_ours() {
+	PVM_TMP="$OURS_TMP" "$build/daemon/pvmd" || exit 1
+	ours_sid=$(cat "$OURS_TMP"/pvm-*/pid 2>/dev/null)
+	[ -n "$ours_sid" ] || { echo "our pvmd did not start" >&2; exit 1; }
+}
+
+stop_ours() {
+	[ -n "$ours_sid" ] || return 0
+	kill -TERM "$ours_sid" 2>/dev/null
+	sleep 0.3
+	pkill -KILL -s "$ours_sid" 2>/dev/null
+	ours_sid=""
+	rm -rf "${OURS_TMP:?}"/*
+}
+
+start_pvm346() {
+	# The default spawn path has no pvmgs; Debian keeps it in lib/.
+	printf '* ep=/usr/lib/pvm3/lib\n' >"$work/hosts346"
+	PVM_TMP="$PVM_TMP346" PVM_ROOT=/usr/lib/pvm3 PVM_ALLOW_ROOT=1 \
+	    setsid /usr/bin/pvmd "$work/hosts346" >>"$work/pvm346.out" 2>&1 &
+	pvm346_pid=$!
+	for _ in $(seq 50); do
+		ls "$PVM_TMP346"/pvmd.* >/dev/null 2>&1 && return 0
+		sleep 0.1
+	done
+	echo "PVM 3.4.6 pvmd did not start" >&2
+	exit 1
+}
+
+stop_pvm346() {
+	[ -n "$pvm346_pid" ] || return 0
+	kill -TERM "$pvm346_pid" 2>/dev/null
+	sleep 0.3
+	pkill -KILL -s "$pvm346_pid" 2>/dev/null
+	pvm346_pid=""
+	rm -rf "${PVM_TMP346:?}"/*
+}
+
+stop_all() {
+	stop_ours
+	stop_pvm346
+}
+
+# ---- one measurement ----
+# record IMPL KIND N COUNT LINE RC: append a results line.
+record() {
+	local impl=$1 kind=$2 n=$3 count=$4 line=$5 rc=$6 v
+	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+		v=timeout
+	elif [ "$rc" = 2 ]; then
+		v=bad
+	elif [ "$rc" != 0 ] || [ -z "$line" ]; then
+		v=fail
+	elif [ "$kind" = barrier ]; then
+		v=$(echo "$line" | awk '{print $3, $5, $6, $7}')
+	else
+		v=$(echo "$line" | awk '{print $4, $6, $7, $8}')
+	fi
+	echo "$impl $kind $n $count $v" >>"$RES"
+	printf '  %-14s %-8s n=%-3s count=%-8s %s\n' "$impl" "$kind" "$n" \
+	    "$count" "$v"
+}
+
+# measure IMPL KIND N COUNT [ARGS]: run one case of one implementation.
+measure() {
+	local impl=$1 kind=$2 n=$3 count=$4 lim=$TLIM line rc args
+	shift 4
+	args=("$@")
+	[ "$count" -ge 1048576 ] && lim=$TLIM_BIG
+	[ $quick = 1 ] && args+=(-r 11)
+	case $impl in
+	ours*)
+		PVM_TMP="$OURS_TMP" PVMGS_PATH="$build/libgpvm/pvmgs" \
+		    timeout -k 5 $lim "$work/reduce.ours" -n "$n" "${args[@]}" \
+		    >"$work/out" 2>>"$work/ours.err"
+		rc=$?
+		;;
+	pvm346*)
+		PVM_TMP="$PVM_TMP346" PVM_ROOT=/usr/lib/pvm3 PVM_ALLOW_ROOT=1 \
+		    timeout -k 5 $lim "$work/reduce.pvm346" -n "$n" \
+		    "${args[@]}" >"$work/out" 2>>"$work/pvm346.err"
+		rc=$?
+		;;
+	mpi)
+		timeout -k 5 $lim mpirun --oversubscribe --allow-run-as-root \
+		    -np "$n" "$work/mpi_reduce" "${args[@]}" >"$work/out" \
+		    2>>"$work/mpi.err"
+		rc=$?
+		;;
+	esac
+	line=$(tail -1 "$work/out")
+	record "$impl" "$kind" "$n" "$count" "$line" "$rc"
+	# A failed PVM run may leave tasks blocked in the daemon: start over.
+	if [ "$rc" != 0 ]; then
+		case $impl in
+		ours*) stop_ours; start_ours; warm ours ;;
+		pvm346*) stop_pvm346; start_pvm346; warm pvm346 ;;
+		esac
+	fi
+}
+
+# warm IMPL: start the group server before anything is timed (PVM
+# 3.4.6's takes long to start).
+warm() {
+	case $1 in
+	ours) PVM_TMP="$OURS_TMP" PVMGS_PATH="$build/libgpvm/pvmgs" \
+	    timeout -k 5 $TLIM "$work/reduce.ours" -n 2 -b -r 5 >/dev/null \
+	    2>>"$work/ours.err" ;;
+	pvm346) PVM_TMP="$PVM_TMP346" PVM_ROOT=/usr/lib/pvm3 \
+	    PVM_ALLOW_ROOT=1 timeout -k 5 $TLIM "$work/reduce.pvm346" \
+	    -n 2 -b -r 5 >/dev/null 2>>"$work/pvm346.err" ;;
+	esac
+}
+
+# every KIND N COUNT ARGS: one case, every implementation in turn.
+every() {
+	local kind=$1 n=$2 count=$3
+	shift 3
+	measure ours "$kind" "$n" "$count" "$@"
+	[ $have_pvm = 1 ] && measure pvm346 "$kind" "$n" "$count" "$@"
+	[ $have_mpi = 1 ] && measure mpi "$kind" "$n" "$count" "$@"
+	if [ "$kind" = reduce ]; then
+		# Frozen groups: PVM 3.4.6 then caches the membership.
+		measure ours-frozen "$kind" "$n" "$count" -f "$@"
+		[ $have_pvm = 1 ] &&
+		    measure pvm346-frozen "$kind" "$n" "$count" -f "$@"
+	fi
+	return 0
+}
+
+build_all
+start_ours
+warm ours
+if [ $have_pvm = 1 ]; then
+	start_pvm346
+	warm pvm346
+fi
+echo "== host: $(nproc) cpus, load $(cut -d' ' -f1-3 /proc/loadavg)"
+for count in $COUNTS; do
+	echo "== pvm_reduce(PvmSum, PVM_DOUBLE), $count doubles"
+	for n in $SIZES; do
+		every reduce "$n" "$count" -c "$count"
+	done
+done
+echo "== pvm_barrier, back to back"
+for n in $BSIZES; do
+	every barrier "$n" 0 -b
+done
+stop_all
+echo "== load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# ---- summary ----
+declare -A R
+while read -r impl kind n count v _ _ extra; do
+	R["$impl/$kind/$n/$count"]=$v
+	[ -n "$extra" ] && R["$impl/$kind-x/$n/$count"]=$extra
+done <"$RES"
+
+# ratio A B: A / B to 2 decimals, or the reason there is none.
+ratio() {
+	local a=${R[$1]:-n/a} b=${R[$2]:-n/a}
+	case "$a$b" in
+	*[!0-9.]*) echo "-" ;;
+	*) awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a / b }' ;;
+	esac
+}
+
+echo
+echo "== summary: median us per call (reduce: first member released by the"
+echo "   barrier to result at the root; barrier: back to back at the root;"
+echo "   ratios: lower is better)"
+printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' \
+    what n count ours pvm346 openmpi o/pvm o/mpi ours-frz pvm-frz o/p-frz
+row() {
+	local kind=$1 n=$2 count=$3 k="$1/$2/$3"
+	printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' \
+	    "$kind" "$n" "$count" "${R[ours/$k]:-n/a}" \
+	    "${R[pvm346/$k]:-n/a}" "${R[mpi/$k]:-n/a}" \
+	    "$(ratio "ours/$k" "pvm346/$k")" "$(ratio "ours/$k" "mpi/$k")" \
+	    "${R[ours-frozen/$k]:--}" "${R[pvm346-frozen/$k]:--}" \
+	    "$(ratio "ours-frozen/$k" "pvm346-frozen/$k")"
+}
+for count in $COUNTS; do
+	for n in $SIZES; do
+		row reduce "$n" "$count"
+	done
+done
+for n in $BSIZES; do
+	row barrier "$n" 0
+done
+
+echo
+echo "== supplementary, median us: reduce-x, the separating barrier's"
+echo "   release skew (last - first member released; part of the reduce"
+echo "   figure); barrier-x, last member's entry to last member's exit"
+printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' \
+    what n count ours pvm346 openmpi o/pvm o/mpi ours-frz pvm-frz o/p-frz
+for count in $COUNTS; do
+	for n in $SIZES; do
+		row reduce-x "$n" "$count"
+	done
+done
+for n in $BSIZES; do
+	row barrier-x "$n" 0
+done
+
+# target TEXT RATIO OP LIMIT: met, NOT met, or cannot tell.
+target() {
+	local text=$1 r=$2 op=$3 lim=$4 verdict
+	case "$r" in
+	-) verdict="cannot tell (missing figure)" ;;
+	*) verdict=$(awk -v r="$r" -v l="$lim" -v op="$op" 'BEGIN {
+		ok = (op == "<=") ? (r <= l) : (r >= l)
+		print (ok ? "met" : "NOT met") }') ;;
+	esac
+	printf '  %-58s %8s (%s %s)  %s\n' "$text" "$r" "$op" "$lim" "$verdict"
+}
+echo
+echo "== targets"
+target "reduce 1 double, 8 tasks: ours / PVM 3.4.6" \
+    "$(ratio ours/reduce/8/1 pvm346/reduce/8/1)" "<=" 0.333
+target "  the same, frozen groups: ours / PVM 3.4.6" \
+    "$(ratio ours-frozen/reduce/8/1 pvm346-frozen/reduce/8/1)" "<=" 0.333
+target "reduce 1,048,576 doubles, 8 tasks: PVM 3.4.6 / ours" \
+    "$(ratio pvm346/reduce/8/1048576 ours/reduce/8/1048576)" ">=" 5
+target "reduce 1,048,576 doubles, 8 tasks: ours / Open MPI" \
+    "$(ratio ours/reduce/8/1048576 mpi/reduce/8/1048576)" "<=" 1.5
+target "barrier, 16 tasks: ours / PVM 3.4.6" \
+    "$(ratio ours/barrier/16/0 pvm346/barrier/16/0)" "<=" 0.333
+
+[ -n "$results" ] && cp "$RES" "$results"
+if [ -n "$png" ]; then
+	if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
+		/usr/bin/python3 "$top/bench/plot-reduce.py" "$RES" "$png"
+	else
+		echo "== SKIPPING the plot: /usr/bin/python3 has no matplotlib" \
+		    "(Debian package python3-matplotlib)"
+	fi
+fi
+for f in ours.err pvm346.err mpi.err; do
+	if [ -s "$work/$f" ]; then
+		echo "== stderr of the $f runs (last lines):"
+		tail -5 "$work/$f"
+	fi
+done
+exit 0
