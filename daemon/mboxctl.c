@@ -4,7 +4,6 @@
  */
 #include "pvmd.h"
 
-#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,16 +124,39 @@ ctl_TM_MB_DEL(struct ctlreq *q)
 	ctl_reply_int(q, mbox_del(&pvmd.mbox, q->src, name, index));
 }
 
-/* Does a class name match the pattern ("*" = all, else a regex). */
+/*
+ * Does a class name match a pvm_getmboxinfo pattern?  PVM 3.4.6's rule,
+ * observed with its pvmd: '*' stands for any run of characters, every
+ * other character for itself (no '?', '.', '[' or anchors), and the
+ * pattern may match anywhere in the name: "rats" matches "xratsx",
+ * "ra*ts" matches "ra123ts", "*" matches everything.  A mismatch goes
+ * back to the last '*' (at first, an implicit one before the pattern)
+ * and tries one character further along the name.
+ */
 static int
-mboxctl_match(const char *pattern, const regex_t *re, int have_re,
-    const char *name)
+mboxctl_match(const char *pattern, const char *name)
 {
-	if (strcmp(pattern, "*") == 0)
-		return 1;
-	if (have_re)
-		return regexec(re, name, 0, NULL, 0) == 0;
-	return strcmp(pattern, name) == 0;
+	const char *p = pattern, *s = name;
+	const char *rp = pattern, *rs = name;
+
+	for (;;) {
+		if (*p == '\0')
+			return 1;
+		if (*p == '*') {
+			rp = ++p;
+			rs = s;
+			continue;
+		}
+		if (*s != '\0' && *s == *p) {
+			p++;
+			s++;
+			continue;
+		}
+		if (*rs == '\0')
+			return 0;
+		p = rp;
+		s = ++rs;
+	}
 }
 
 /* TM_MB_LIST: str pattern. */
@@ -145,23 +167,20 @@ ctl_TM_MB_LIST(struct ctlreq *q)
 	struct mbox_class *mc;
 	struct mbox_entry *e;
 	struct xdr_writer w;
-	regex_t re;
-	int have_re, n = 0;
+	int n = 0;
 
 	if (pattern == NULL) {
 		ctl_bad(q);
 		return;
 	}
-	have_re = strcmp(pattern, "*") != 0 &&
-	    regcomp(&re, pattern, REG_NOSUB) == 0;
 	TAILQ_FOREACH(mc, &pvmd.mbox.classes, entry) {
-		if (mboxctl_match(pattern, &re, have_re, mc->name))
+		if (mboxctl_match(pattern, mc->name))
 			n++;
 	}
 	xdr_writer_init(&w);
 	xdr_put_int(&w, n);
 	TAILQ_FOREACH(mc, &pvmd.mbox.classes, entry) {
-		if (!mboxctl_match(pattern, &re, have_re, mc->name))
+		if (!mboxctl_match(pattern, mc->name))
 			continue;
 		xdr_put_str(&w, mc->name);
 		n = 0;
@@ -174,8 +193,6 @@ ctl_TM_MB_LIST(struct ctlreq *q)
 			xdr_put_int(&w, e->flags);
 		}
 	}
-	if (have_re)
-		regfree(&re);
 	ctl_reply(q, &w);
 	xdr_writer_free(&w);
 }

@@ -12,6 +12,7 @@
 #include "pvm3.h"
 #include "conn.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +114,35 @@ pvm_delmhf(int id)
 		}
 	}
 	return lpvm_err("pvm_delmhf", PvmNotFound);
+}
+
+/*
+ * Print the handler table on stdout, headed by who and msg: a PVM 3.4
+ * internal that its mhf_server example calls (not in pvm3.h).
+ */
+void pvmdisplaymhfinfo(const char *, const char *, int);
+
+void
+pvmdisplaymhfinfo(const char *who, const char *msg, int tid)
+{
+	char src[16];
+	int i;
+
+	if (who == NULL)
+		who = "";
+	printf("%s: %s\n", who, msg != NULL ? msg : "");
+	printf("%s: t%x has %d message handler%s\n", who, (unsigned)tid,
+	    mhf_n, mhf_n == 1 ? "" : "s");
+	for (i = 0; i < mhf_n; i++) {
+		if (mhf_tab[i].src == -1)
+			snprintf(src, sizeof(src), "any");
+		else
+			snprintf(src, sizeof(src), "t%x",
+			    (unsigned)mhf_tab[i].src);
+		printf("%s:   mhid %d: src %s tag %d ctx %d\n", who,
+		    mhf_tab[i].id, src, mhf_tab[i].tag, mhf_tab[i].ctx);
+	}
+	fflush(stdout);
 }
 
 int
