@@ -107,6 +107,13 @@ int lpvm_pump(int timeout_ms);
 /* ---- rpc.c: requests to the pvmd ---- */
 
 /*
+ * Send a control message whose body is the writer's bytes (XDR) and expect
+ * no reply: TM_MCAST, TM_SETOUT, TC_SIBLINGS.  PvmNoMem if the writer
+ * failed, else what lpvm_send_pieces says.  The writer is not freed.
+ */
+int lpvm_send_xdr(int dst, int tag, int ctx, const struct xdr_writer *w);
+
+/*
  * Send a TM_* request with body req (may be NULL) to pvmd `dst` (usually
  * lpvm.pvmdtid) and wait for the reply with the same wid.  On success the
  * reply body is malloc'd into *rep / *replen (caller frees).  Other

@@ -17,7 +17,6 @@ static int
 opts_setout(void)
 {
 	struct xdr_writer w;
-	struct lpvm_seg seg;
 	int rc;
 
 	if (lpvm.mytid <= 0 || lpvm_pvmd == NULL)
@@ -26,14 +25,7 @@ opts_setout(void)
 	xdr_put_int(&w, lpvm.selfouttid);
 	xdr_put_int(&w, lpvm.selfoutctx);
 	xdr_put_int(&w, lpvm.selfouttag);
-	if (w.failed) {
-		xdr_writer_free(&w);
-		return PvmNoMem;
-	}
-	seg.ptr = w.data;
-	seg.len = w.len;
-	rc = lpvm_send_pieces(
-	    lpvm.pvmdtid, TM_SETOUT, SYSCTX_TM, 0, WIRE_ENC_XDR, &seg, 1);
+	rc = lpvm_send_xdr(lpvm.pvmdtid, TM_SETOUT, SYSCTX_TM, &w);
 	xdr_writer_free(&w);
 	return rc;
 }

@@ -63,6 +63,18 @@ rpc_take(int wid)
 }
 
 int
+lpvm_send_xdr(int dst, int tag, int ctx, const struct xdr_writer *w)
+{
+	struct lpvm_seg seg;
+
+	if (w->failed)
+		return PvmNoMem;
+	seg.ptr = w->data;
+	seg.len = w->len;
+	return lpvm_send_pieces(dst, tag, ctx, 0, WIRE_ENC_XDR, &seg, 1);
+}
+
+int
 lpvm_rpc(int dst, int tag, const struct xdr_writer *req, uint8_t **rep,
     size_t *replen)
 {

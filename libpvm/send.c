@@ -55,21 +55,13 @@ static int
 send_mcast_pvmd(const int *tids, int n, int tag, const struct lpvm_msg *m)
 {
 	struct xdr_writer w;
-	struct lpvm_seg seg;
 	int i, rc;
 
 	xdr_writer_init(&w);
 	xdr_put_int(&w, n);
 	for (i = 0; i < n; i++)
 		xdr_put_int(&w, tids[i]);
-	if (w.failed) {
-		xdr_writer_free(&w);
-		return PvmNoMem;
-	}
-	seg.ptr = w.data;
-	seg.len = w.len;
-	rc = lpvm_send_pieces(
-	    lpvm.pvmdtid, TM_MCAST, SYSCTX_TM, 0, WIRE_ENC_XDR, &seg, 1);
+	rc = lpvm_send_xdr(lpvm.pvmdtid, TM_MCAST, SYSCTX_TM, &w);
 	xdr_writer_free(&w);
 	if (rc < 0)
 		return rc;

@@ -139,7 +139,6 @@ static void
 spawn_siblings(const int *tids, int n)
 {
 	struct xdr_writer w;
-	struct lpvm_seg seg;
 	int i;
 
 	xdr_writer_init(&w);
@@ -147,16 +146,9 @@ spawn_siblings(const int *tids, int n)
 	for (i = 0; i < n; i++) {
 		xdr_put_int(&w, tids[i]);
 	}
-	if (w.failed) {
-		xdr_writer_free(&w);
-		return;
-	}
-	seg.ptr = w.data;
-	seg.len = w.len;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !w.failed; i++) {
 		/* A child that died already is no reason to fail the spawn. */
-		(void)lpvm_send_pieces(tids[i], TC_SIBLINGS, SYSCTX_TC, 0,
-		    WIRE_ENC_XDR, &seg, 1);
+		(void)lpvm_send_xdr(tids[i], TC_SIBLINGS, SYSCTX_TC, &w);
 	}
 	xdr_writer_free(&w);
 }
