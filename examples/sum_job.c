@@ -1,90 +1,73 @@
 /*
- * sum_job: a small multi-task job for the README's demo.
+ * sum_job: the README's demo, a multi-task pvm_reduce.
  *
- * Started without arguments (or with a worker count) it is the master: it
- * spawns N copies of itself with the argument -w, gives each worker a slice
- * of 1..1000000, collects the partial sums of squares, and checks the total
- * against the closed form.
+ * Started as "sum_job [N]" it joins the group "sum_job", spawns N-1
+ * copies of itself (arguments -w N) which join too.  Each task sums the squares
+ * of its slice of 1..1000000 in a long, and pvm_reduce(PvmSum, PVM_LONG)
+ * brings the total to instance 0, which checks it against n(n+1)(2n+1)/6.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pvm3.h"
 
 #define TOP 1000000L
-#define TAG_WORK 1
-#define TAG_SUM 2
+#define GROUP "sum_job"
+#define TAG_SUM 7
 
-/* Worker: receive a range, send back the sum of squares over it. */
-static int
-worker(int parent)
+/* Sum of squares over this task's slice of 1..TOP. */
+static long
+slice_sum(int inst, int n)
 {
-	long lo, hi, i;
-	double sum = 0;
+	long lo = 1 + inst * (TOP / n), hi = (inst + 1) * (TOP / n), i, s = 0;
 
-	pvm_recv(parent, TAG_WORK);
-	pvm_upklong(&lo, 1, 1);
-	pvm_upklong(&hi, 1, 1);
+	if (inst == n - 1)
+		hi = TOP;
 	for (i = lo; i <= hi; i++)
-		sum += (double)i * (double)i;
-	pvm_initsend(PvmDataDefault);
-	pvm_pkdouble(&sum, 1, 1);
-	pvm_send(parent, TAG_SUM);
-	pvm_exit();
-	return 0;
-}
-
-/* Master: spawn, distribute, collect, check. */
-static int
-master(const char *self, int n)
-{
-	static char *wargv[] = {"-w", NULL};
-	int tids[64], i, started;
-	long lo, hi;
-	double part, total = 0, expect;
-
-	started = pvm_spawn((char *)self, wargv, PvmTaskDefault, "", n, tids);
-	if (started != n) {
-		fprintf(stderr, "sum_job: spawned %d of %d workers\n", started,
-		    n);
-		pvm_exit();
-		return 1;
-	}
-	printf("master t%x: %d workers spawned\n", pvm_mytid(), n);
-	for (i = 0; i < n; i++) {
-		lo = 1 + i * (TOP / n);
-		hi = (i == n - 1) ? TOP : (i + 1) * (TOP / n);
-		pvm_initsend(PvmDataDefault);
-		pvm_pklong(&lo, 1, 1);
-		pvm_pklong(&hi, 1, 1);
-		pvm_send(tids[i], TAG_WORK);
-	}
-	for (i = 0; i < n; i++) {
-		int bufid = pvm_recv(tids[i], TAG_SUM);
-
-		if (bufid < 0)
-			break;
-		pvm_upkdouble(&part, 1, 1);
-		printf("worker t%x: %.0f\n", tids[i], part);
-		total += part;
-	}
-	expect = (double)TOP * (TOP + 1) * (2.0 * TOP + 1) / 6.0;
-	printf("sum of squares 1..%ld = %.0f (%s)\n", TOP, total,
-	    total == expect ? "correct" : "WRONG");
-	pvm_exit();
-	return total == expect ? 0 : 1;
+		s += i * i;
+	return s;
 }
 
 int
 main(int argc, char **argv)
 {
-	int n = argc > 1 ? atoi(argv[1]) : 4;
+	char nbuf[16], *wargv[] = {"-w", nbuf, NULL};
+	int worker = argc > 2 && strcmp(argv[1], "-w") == 0;
+	int n, inst, rc, started;
+	long sum, expect = TOP * (TOP + 1) * (2 * TOP + 1) / 6;
 
-	if (pvm_mytid() < 0)
-		return 1;
-	if (argc > 1 && argv[1][0] == '-' && argv[1][1] == 'w')
-		return worker(pvm_parent());
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	n = atoi(argv[worker ? 2 : 1] ? argv[worker ? 2 : 1] : "4");
 	if (n < 1 || n > 64)
 		n = 4;
-	return master(argv[0], n);
+	if (pvm_mytid() < 0)
+		return 1;
+	/* The master joins first, so it is instance 0, the root. */
+	inst = pvm_joingroup(GROUP);
+	if (!worker && n > 1) {
+		snprintf(nbuf, sizeof(nbuf), "%d", n);
+		started = pvm_spawn(argv[0], wargv, PvmTaskDefault, "", n - 1,
+		    NULL);
+		if (started != n - 1) {
+			fprintf(stderr, "sum_job: started %d of %d workers\n",
+			    started, n - 1);
+			pvm_exit();
+			return 1;
+		}
+	}
+	/* Wait until all n have joined: the barrier counts n arrivals. */
+	pvm_barrier(GROUP, n);
+	sum = slice_sum(inst, n);
+	printf("t%x: instance %d of %d, partial sum %ld\n", pvm_mytid(), inst,
+	    n, sum);
+	rc = pvm_reduce(PvmSum, &sum, 1, PVM_LONG, TAG_SUM, GROUP, 0);
+	if (rc == 0 && inst == 0)
+		printf("sum of squares 1..%ld = %ld (%s)\n", TOP, sum,
+		    sum == expect ? "correct" : "WRONG");
+	/* Nobody leaves before the reduce is over everywhere. */
+	pvm_barrier(GROUP, n);
+	pvm_lvgroup(GROUP);
+	pvm_exit();
+	return rc == 0 && (inst != 0 || sum == expect) ? 0 : 1;
 }
