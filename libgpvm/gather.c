@@ -16,7 +16,14 @@
  * PvmNoTask instead of PVM 3.4's hang; the root still collects from every
  * live member before returning the error, so nothing stale is left behind.
  * Non-roots do not wait in a gather (the send is asynchronous).
+ *
+ * The instance table is copied at the start (a push may change the
+ * cached view while we wait), and the call is registered with wait.c
+ * (gpvm_coll): a newer view in which the awaited member no longer holds
+ * its instance, or the root no longer holds rootginst, ends the wait with
+ * PvmMismatch instead of waiting for a message that will not come.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpvm.h"
@@ -117,6 +124,61 @@ g_recv(int tid, int tag, int type, void *p, int n)
 	return cc < 0 ? cc : 0;
 }
 
+/* A gather or scatter in progress: the instance table it started from. */
+struct g_call {
+	struct gpvm_coll coll;
+	int *tids;
+	int ninst;
+	int rootinst;
+};
+
+/* gpvm_coll test: in view v, does peer still hold its instance and the
+ * root its own? */
+static int
+g_affected(const struct gpvm_view *v, int peer, void *arg)
+{
+	const struct g_call *c = arg;
+	int i;
+
+	if (v->ninst <= c->rootinst ||
+	    v->tids[c->rootinst] != c->tids[c->rootinst]) {
+		return 1;
+	}
+	for (i = 0; i < c->ninst; i++) {
+		if (c->tids[i] == peer) {
+			return i >= v->ninst || v->tids[i] != peer;
+		}
+	}
+	return 1;
+}
+
+/* Copy v's table into c and register the call.  0 or PvmNoMem. */
+static int
+g_begin(struct g_call *c, const struct gpvm_view *v, const char *group,
+    int rootinst)
+{
+	c->ninst = v->ninst;
+	c->rootinst = rootinst;
+	if ((c->tids = malloc((size_t)v->ninst * sizeof(int))) == NULL) {
+		return PvmNoMem;
+	}
+	memcpy(c->tids, v->tids, (size_t)v->ninst * sizeof(int));
+	c->coll.group = group;
+	c->coll.version = v->version;
+	c->coll.affected = g_affected;
+	c->coll.arg = c;
+	gpvm_coll_begin(&c->coll);
+	return 0;
+}
+
+/* Unregister the call. */
+static void
+g_end(struct g_call *c)
+{
+	gpvm_coll_end();
+	free(c->tids);
+}
+
 /*
  * Checks common to both calls; on success *vp is the view and *rootp the
  * root's tid.  `buf` is the array the caller must supply (data for a
@@ -153,6 +215,7 @@ pvm_gather(void *result, void *data, int count, int datatype, int msgtag,
     char *group, int rootginst)
 {
 	struct gpvm_view *v;
+	struct g_call gc;
 	size_t chunk;
 	int root, i, me, cc, err = 0;
 
@@ -169,18 +232,22 @@ pvm_gather(void *result, void *data, int count, int datatype, int msgtag,
 	if (result == NULL) {
 		return gpvm_err("pvm_gather", PvmBadParam);
 	}
+	if ((cc = g_begin(&gc, v, group, rootginst)) < 0) {
+		return gpvm_err("pvm_gather", cc);
+	}
 	chunk = (size_t)count * g_size(datatype);
 	memmove((char *)result + (size_t)me * chunk, data, chunk);
-	for (i = 0; i < v->ninst; i++) {
+	for (i = 0; i < gc.ninst; i++) {
 		if (i == me) {
 			continue;
 		}
-		cc = g_recv(v->tids[i], msgtag, datatype,
+		cc = g_recv(gc.tids[i], msgtag, datatype,
 		    (char *)result + (size_t)i * chunk, count);
 		if (cc < 0 && err == 0) {
 			err = cc;
 		}
 	}
+	g_end(&gc);
 	return gpvm_err("pvm_gather", err);
 }
 
@@ -190,6 +257,7 @@ pvm_scatter(void *result, void *data, int count, int datatype, int msgtag,
     char *group, int rootginst)
 {
 	struct gpvm_view *v;
+	struct g_call gc;
 	size_t chunk;
 	int root, i, me, cc, err = 0;
 
@@ -200,8 +268,12 @@ pvm_scatter(void *result, void *data, int count, int datatype, int msgtag,
 	}
 	me = v->myinst;
 	if (me != rootginst) {
-		return gpvm_err("pvm_scatter",
-		    g_recv(root, msgtag, datatype, result, count));
+		if ((cc = g_begin(&gc, v, group, rootginst)) < 0) {
+			return gpvm_err("pvm_scatter", cc);
+		}
+		cc = g_recv(root, msgtag, datatype, result, count);
+		g_end(&gc);
+		return gpvm_err("pvm_scatter", cc);
 	}
 	if (data == NULL) {
 		return gpvm_err("pvm_scatter", PvmBadParam);

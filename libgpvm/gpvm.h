@@ -40,16 +40,20 @@ int gpvm_view(const char *group, struct gpvm_view **view);
 
 /*
  * Consistency of views (client.c): the server pushes the new view to
- * every member after each join, leave, death or freeze, and a member
- * applies the pushes that have arrived when it next enters a group call.
+ * every member after each join, leave, death or freeze.  A message
+ * handler (pvm_addmhf) applies a push as soon as libpvm reads it, inside
+ * whatever libpvm call is running, and every group call first lets
+ * libpvm read what the pvmd has sent (one ioctl when nothing is there).
  * So a member's view may lag a concurrent change (a collective that runs
- * while membership changes is undefined, as in PVM 3.4), but once a
- * barrier on the group has returned, or the group is frozen, every
- * member's view is the server's: the release leaves the server after
- * the pushes, on the same FIFO path.  Non-members cache only frozen
- * groups; otherwise each of their queries asks the server.
+ * while membership changes is undefined in PVM 3.4; here it ends in an
+ * error, see gpvm_coll), but once a barrier on the group has returned,
+ * or the group is frozen, every member's view is the server's: the
+ * release leaves the server after the pushes, on the same FIFO path.
+ * Non-members cache only frozen groups; otherwise each of their queries
+ * asks the server.  Because pushes are applied at any time, a view (and
+ * its tids[]) may change under a collective that waits: copy what is
+ * needed before the first wait.
  */
-
 /* Start of every public group call: enrol, notice a new tid (then drop
  * every cache), apply pushed views.  0 or a Pvm* error. */
 int gpvm_enter(void);
@@ -84,15 +88,23 @@ void gpvm_req_end(struct gpvm_req *rq);
 int gpvm_view_input(int from_push);
 /* Forget the cached view of a group (after pvm_lvgroup). */
 void gpvm_view_forget(const char *group);
+/* The cached view of group, without asking anyone; NULL if none. */
+const struct gpvm_view *gpvm_view_peek(const char *group);
 
 /* ---- wait.c: failure-aware receives for collectives ---- */
 
 /*
- * Receive the next collective message from `tid` with `tag` in SYSCTX_DG,
- * into a new buffer (returned), without touching the user's active
- * buffers.  Returns the bufid, or PvmNoTask if `tid` exits before its
- * message arrives (TaskExit notifies are requested once per peer and
- * remembered), or PvmSysErr.
+ * Receive the next collective message from `tid` with `tag` in SYSCTX_DG
+ * (tag < 0: a server reply, any other tag from tid is dropped), into a
+ * new buffer (returned), without touching the user's active buffers,
+ * context or matcher.  Every wait ends: on the message; PvmNoTask if
+ * `tid` exits before it arrives (TaskExit notifies are requested once per
+ * peer and recorded by a message handler); PvmMismatch if a collective
+ * is registered (gpvm_coll_begin) and its group's view changes in a way
+ * that means `tid` will not send (its `affected` test); PvmSysErr if our
+ * pvmd is gone.  In both error cases the data our sockets already hold is
+ * read first, so a message the peer sent before it died or moved is
+ * still delivered.  Steady state: one targeted pvm_recv, no queue scan.
  */
 int gpvm_recv_from(int tid, int tag);
 /* Like gpvm_recv_from, but gives up after timeout_ms (>= 0) and returns 0
@@ -102,6 +114,23 @@ int gpvm_trecv_from(int tid, int tag, int timeout_ms);
 int gpvm_is_dead(int tid);
 /* Forget watched and dead tids (our own tid changed). */
 void gpvm_wait_reset(void);
+
+/*
+ * A collective in progress on `group`, built from the view with
+ * `version`.  While it is registered, a newer view of the group (pushed
+ * or already cached) ends a wait for peer p with PvmMismatch when
+ * affected(view, p, arg) says p will no longer send us what we wait for.
+ */
+struct gpvm_coll {
+	const char *group;
+	uint32_t version;
+	int (*affected)(const struct gpvm_view *v, int peer, void *arg);
+	void *arg;
+};
+void gpvm_coll_begin(struct gpvm_coll *c);
+void gpvm_coll_end(void);
+/* client.c: a pushed view v was applied (called by the push handler). */
+void gpvm_wait_view_changed(const struct gpvm_view *v);
 
 /* ---- ops.c ---- */
 
@@ -171,6 +200,8 @@ struct gpvm_reduce {
 	size_t esize;  /* gpvm_type_size(datatype) */
 	int tag;       /* the user's msgtag (>= 0) */
 	int me;        /* my tid */
+	int root;      /* the root's tid */
+	const char *group;
 	uint32_t version; /* of the view the tree was built from */
 	const struct gpvm_tree *tree;
 };

@@ -10,7 +10,9 @@
  * data the members exchange (which uses tags >= 0 in SYSCTX_DG).  Bodies
  * are XDR (PvmDataDefault), packed with pvm_pk* and read with pvm_upk*.
  * A client has at most one request outstanding; the reply carries the
- * request's tag and sequence number.
+ * request's tag and sequence number.  Everything the server sends to a
+ * member takes one path (through the pvmds), so per-pair order holds:
+ * the pushes of a change reach a member before a later barrier release.
  *
  *   view  = str name, int version, int state, int ninst,
  *           ninst x int tid (instance order, -1 for a hole)
@@ -35,13 +37,15 @@
  *               rep: int seq, int size (or error), view if size >= 0;
  *               sent to every caller when `size` members have called.
  *   GS_PUSH     server -> every member (not the requester) after each
- *               change of a group: view.  A member applies it if its
- *               version is newer than its cached one.
+ *               change of a group: view.  A member applies it (in a
+ *               message handler, as soon as it is read) if its version is
+ *               newer than its cached one.
  *   GS_HELLO    server -> the task that spawned it, once registered:
  *               int tid.  (A server that lost the race just exits.)
  *   GS_DEADTID  pvmd -> server: TaskExit notify of a member, int tid.
  *   GS_PEERDEAD pvmd -> a client: TaskExit notify of a peer watched by
- *               gpvm_recv_from (wait.c), int tid.
+ *               gpvm_recv_from (wait.c), int tid; taken by a message
+ *               handler registered for our pvmd's address only.
  *               (These two have positive tags, see below.)
  */
 #ifndef GSPROTO_H

@@ -32,12 +32,26 @@ enum ops_op { OPS_SUM, OPS_PRODUCT, OPS_MAX, OPS_MIN, OPS_NOPS };
 
 /* ---- kernel generators, one per kind of datatype ---- */
 
+/*
+ * The kernels are independent element-wise loops, so vector code gives
+ * the same bits as scalar code (no reassociation).  GCC's -O2 cost model
+ * does not vectorize a loop with an unknown count; ask for it here.
+ * Measured (PvmSum on PVM_DOUBLE, 16 KiB chunks, in cache): see the
+ * report.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#define OPS_VECTOR __attribute__((optimize("tree-vectorize",            \
+    "vect-cost-model=cheap")))
+#else
+#define OPS_VECTOR
+#endif
+
 /* Element-wise x = x op y for one scalar type; `body` uses a and b. */
 #define OPS_LOOP(fname, ctype, body)                                    \
-	static void fname(void *xv, const void *yv, size_t n)           \
+	static OPS_VECTOR void fname(void *xv, const void *yv, size_t n) \
 	{                                                               \
-		ctype *x = xv;                                          \
-		const ctype *y = yv;                                    \
+		ctype *restrict x = xv;                                 \
+		const ctype *restrict y = yv;                           \
 		size_t i;                                               \
                                                                         \
 		for (i = 0; i < n; i++) {                               \

@@ -18,7 +18,9 @@
  * is returned as is; PvmNoTask if a member below died; PvmMismatch if
  * members disagree on count or on the group (one applied a join, leave or
  * death that another had not seen yet: PVM leaves a reduce during a
- * membership change undefined; a barrier after the change avoids it).
+ * membership change undefined; a barrier after the change avoids it), or
+ * if, while a member waits for a child, the group changes so that the
+ * child would no longer send to it.
  * The root returns the first error; other members return the errors they
  * saw themselves (0 if none).  Errors are reported per PvmAutoErr like
  * libpvm3's ("pvm_reduce()").
@@ -128,6 +130,8 @@ pvm_reduce(void (*func)(int *, void *, void *, int *, int *), void *data,
 	r.datatype = datatype;
 	r.esize = gpvm_type_size(datatype);
 	r.tag = msgtag;
+	r.root = root;
+	r.group = group;
 	r.version = v->version;
 	r.tree = NULL;
 	if ((cc = reduce_run(&r, v, root)) < 0) {

@@ -15,9 +15,10 @@
  *
  * Messages.  One message per segment per tree edge, in context SYSCTX_DG
  * with the user's msgtag:  int status, int segment, int nelem, int view
- * version, then nelem elements.  status is 0, or a negative error that
- * ends the sender's stream for this call (no data follows, nothing more
- * comes from that sender).  Members on one host share a data
+ * version, int nseg (segments in the sender's stream), then nelem
+ * elements.  status is 0, or a negative error that ends the sender's
+ * stream for this call (no data follows, nothing more comes from that
+ * sender).  Members on one host share a data
  * representation, so those messages are PvmDataInPlace (native bytes,
  * sent straight from `data`, no packing copy); a message to a parent on
  * another host is PvmDataDefault (XDR), since the hosts' data signatures
@@ -35,9 +36,9 @@
  * Cost, for m members on the largest host, h hosts, n bytes, S-byte
  * segments: depth D = ceil(log2 m) + ceil(log2 h); h - 1 streams of n
  * bytes cross the network, m - 1 per host stay on it; a member with c
- * children receives and folds c * n bytes.  Small n: D message latencies.  Large
- * n: about (n / S + D) segment steps, each bounded by the busiest
- * member's c * S bytes of receiving and folding.
+ * children receives and folds c * n bytes.  Small n: D message
+ * latencies.  Large n: about (n / S + D) segment steps, each bounded by
+ * the busiest member's c * S bytes of receiving and folding.
  *
  * Ordering.  Each element is folded as  x = f(...f(f(mine, child1),
  * child2)..., childc)  at every member, children in the fixed order from
@@ -57,10 +58,26 @@
  *
  * Members must agree on the group (PVM 3.4 too leaves a reduce during a
  * join or leave undefined; a barrier after the joins makes every view
- * current).  Each message carries the version of the sender's view, so
- * members whose views differ get PvmMismatch instead of a wrong result
- * when their trees still connect them (when they do not, a member whose
- * child exits gets PvmNoTask).
+ * current).  Each message carries the version of the sender's view.
+ * Views that differ end in PvmMismatch, never in a hang or a wrong
+ * result, in these ways:
+ *  - a child's message of another version: PvmMismatch; the rest of that
+ *    child's stream (nseg tells how much) is received and dropped, so
+ *    none of it is left to be taken by a later call;
+ *  - while we wait for a child, a newer view of the group arrives (the
+ *    push handler) in which that child is no longer a member (it left
+ *    without sending): after reading what our sockets already hold, the
+ *    wait ends with PvmMismatch (gpvm_coll, wait.c, rb_affected).  Should
+ *    an old-view stream of that child arrive later after all, we owe it a
+ *    read ("owed", below): the next call with that child and tag drops it
+ *    before reading its own;
+ *  - a child that exits: PvmNoTask (its exit notify, wait.c).
+ * Remaining gap: a member that applied a change before the call can wait
+ * for a child that, still on the old view, sent this call's data to its
+ * old parent (or the reverse); that wait ends when the child sends to us
+ * again, leaves or dies.  Members that leave or exit while others are
+ * still in a collective are such a change: keep the group static (a
+ * barrier) until every member is done, as PVM 3.4 requires.
  *
  * Errors never hang the root.  A child that dies makes gpvm_recv_from
  * return PvmNoTask; an error (ours, or one a child reported) is sent up
@@ -93,7 +110,9 @@
 #define RB_CHUNKBYTES (16 * 1024)
 
 /* Header words of every message. */
-#define RB_HDR 4
+#define RB_HDR 5
+/* Streams we stopped reading on a view change (see above), at most. */
+#define RB_NOWED 32
 
 /* What a member knows about one child during the call. */
 struct rb_child {
@@ -103,6 +122,18 @@ struct rb_child {
 
 /* Scratch for one chunk of a child's elements (largest element: 16). */
 static unsigned char rb_chunk[RB_CHUNKBYTES] __attribute__((aligned(16)));
+
+/*
+ * An old-version stream a child may still send us: (tid, tag, version).
+ * A small ring: an entry is dropped when that child's next message of
+ * another version shows the stream will never come (or is overwritten
+ * after RB_NOWED newer entries).
+ */
+struct rb_owed {
+	int tid, tag, version;
+};
+static struct rb_owed rb_owed[RB_NOWED];
+static int rb_nowed, rb_owed_next;
 
 static size_t rb_seg; /* segment bytes; 0 until rb_config ran */
 static int rb_xdr;    /* GPVM_REDUCE_XDR: XDR on every edge */
@@ -151,11 +182,13 @@ rb_unpack(int datatype, void *p, int n)
 }
 
 /*
- * Send one message to the parent: status, segment, nelem and (status 0)
- * the elements at p.  Same host: InPlace (native, no copy); else XDR.
+ * Send one message to the parent: status, segment, nelem, version, nseg
+ * and (status 0) the elements at p.  Same host: InPlace (native, no
+ * copy); else XDR.
  */
 static int
-rb_send(const struct gpvm_reduce *r, int status, int seg, void *p, int n)
+rb_send(const struct gpvm_reduce *r, int status, int seg, int nseg, void *p,
+    int n)
 {
 	int hdr[RB_HDR], enc, cc;
 
@@ -165,6 +198,7 @@ rb_send(const struct gpvm_reduce *r, int status, int seg, void *p, int n)
 	hdr[1] = seg;
 	hdr[2] = status < 0 ? 0 : n;
 	hdr[3] = (int)r->version;
+	hdr[4] = nseg;
 	if ((cc = pvm_initsend(enc)) < 0 ||
 	    (cc = pvm_pkint(hdr, RB_HDR, 1)) < 0) {
 		return cc;
@@ -202,44 +236,168 @@ rb_fold(const struct gpvm_reduce *r, unsigned char *x, int n)
 	return 0;
 }
 
+/* Remember that tid may still send an old-version stream with tag. */
+static void
+rb_owe(int tid, int tag, int version)
+{
+	if (rb_owed[rb_owed_next].tid == 0) {
+		rb_nowed++;
+	}
+	rb_owed[rb_owed_next] = (struct rb_owed){ tid, tag, version };
+	rb_owed_next = (rb_owed_next + 1) % RB_NOWED;
+}
+
 /*
- * Take segment `seg` (n elements for x) from child c.  Returns 0 after
- * folding, or the error that ends c's stream (c->live cleared) or that
- * folding met.  With `fold` 0 the data is only drained.
+ * A message of `version` came from tid with tag: whether it starts (or
+ * continues) the stream we owed a read.  Every owed entry for (tid, tag)
+ * is settled either way: messages from one sender arrive in order, so
+ * after this one no older stream can follow.
+ */
+static int
+rb_settle(int tid, int tag, int version)
+{
+	int i, owed = 0;
+
+	for (i = 0; i < RB_NOWED && rb_nowed > 0; i++) {
+		if (rb_owed[i].tid == tid && rb_owed[i].tag == tag) {
+			owed |= rb_owed[i].version == version;
+			rb_owed[i].tid = 0;
+			rb_nowed--;
+		}
+	}
+	return owed;
+}
+
+/*
+ * Receive and drop what follows header h in its sender's stream (nseg -
+ * segment - 1 more messages unless it ended with an error).  0, or the
+ * error that ended the wait.
+ */
+static int
+rb_skip_rest(const struct gpvm_reduce *r, int tid, const int *h)
+{
+	int left = h[0] < 0 ? 0 : h[4] - h[1] - 1, hdr[RB_HDR], b;
+
+	while (left-- > 0) {
+		if ((b = gpvm_recv_from(tid, r->tag)) < 0) {
+			if (b == PvmMismatch) {
+				rb_owe(tid, r->tag, h[3]);
+			}
+			return b;
+		}
+		pvm_setrbuf(b);
+		if (pvm_upkint(hdr, RB_HDR, 1) < 0 || hdr[0] < 0) {
+			left = 0;
+		}
+		pvm_freebuf(b);
+	}
+	return 0;
+}
+
+/*
+ * The next message of child c's stream for this call, unpacked header in
+ * hdr, as the active receive buffer; an old-version stream we owed a read
+ * is dropped first.  bufid, or the wait's error (c->live cleared).
+ */
+static int
+rb_next(const struct gpvm_reduce *r, struct rb_child *c, int *hdr)
+{
+	int b, cc;
+
+	for (;;) {
+		if ((b = gpvm_recv_from(c->tid, r->tag)) < 0) {
+			c->live = 0;
+				if (b == PvmMismatch) {
+				/* c may still send us its old-view stream. */
+				rb_owe(c->tid, r->tag, (int)r->version);
+			}
+			return b == PvmNoTask || b == PvmMismatch ? b :
+			    PvmSysErr;
+		}
+		pvm_setrbuf(b);
+		if (pvm_upkint(hdr, RB_HDR, 1) < 0) {
+			pvm_freebuf(b);
+			c->live = 0;
+			return PvmBadMsg;
+		}
+		if (rb_nowed == 0 || hdr[3] == (int)r->version ||
+		    !rb_settle(c->tid, r->tag, hdr[3])) {
+			return b;
+		}
+		/* The rest of a stream from a call we gave up on. */
+		pvm_freebuf(b);
+		if ((cc = rb_skip_rest(r, c->tid, hdr)) < 0) {
+			c->live = 0;
+			return cc;
+		}
+	}
+}
+
+/*
+ * Take segment `seg` of nseg (n elements for x) from child c.  Returns 0
+ * after folding, or the error that ends c's stream (c->live cleared) or
+ * that folding met.  With `fold` 0 the data is only drained.
  */
 static int
 rb_take(const struct gpvm_reduce *r, struct rb_child *c, int seg,
-    unsigned char *x, int n, int fold)
+    int nseg, unsigned char *x, int n, int fold)
 {
-	int hdr[RB_HDR], b, cc;
+	int hdr[RB_HDR], b, cc = 0;
 
-	if ((b = gpvm_recv_from(c->tid, r->tag)) < 0) {
-		c->live = 0;
-		return b == PvmNoTask ? PvmNoTask : PvmSysErr;
+	if ((b = rb_next(r, c, hdr)) < 0) {
+		return b;
 	}
-	pvm_setrbuf(b);
-	if ((cc = pvm_upkint(hdr, RB_HDR, 1)) < 0) {
-		c->live = 0;
-		cc = PvmBadMsg;
-	} else if (hdr[0] < 0) {
+	if (rb_nowed > 0) {
+		rb_settle(c->tid, r->tag, hdr[3]);
+	}
+	if (hdr[0] < 0) {
 		c->live = 0;
 		cc = hdr[0];
-	} else if (hdr[1] != seg || hdr[2] != n ||
+	} else if (hdr[1] != seg || hdr[2] != n || hdr[4] != nseg ||
 	    hdr[3] != (int)r->version) {
-		/* Different counts or views: stop listening. */
+		/* Different counts or views: drop the rest of its stream. */
 		c->live = 0;
-		cc = PvmMismatch;
+		pvm_freebuf(b);
+		b = 0;
+		cc = rb_skip_rest(r, c->tid, hdr);
+		cc = cc == PvmNoTask ? cc : PvmMismatch;
 	} else if (fold) {
 		cc = rb_fold(r, x, n);
 	}
-	pvm_freebuf(b);
+	if (b > 0) {
+		pvm_freebuf(b);
+	}
 	return cc;
+}
+
+/*
+ * gpvm_coll test: whether view v means child `peer` will never send: it
+ * is no longer a member (it left; a death also ends the wait through its
+ * exit notify).  A peer that is still a member but would have another
+ * parent in v's tree does not count: it may well be running this call on
+ * our view and send to us after all (a member that finished its part and
+ * left changes every later rank), and ending the wait then would turn a
+ * good reduce into an error.
+ */
+static int
+rb_affected(const struct gpvm_view *v, int peer, void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < v->ninst; i++) {
+		if (v->tids[i] == peer) {
+			return 0;
+		}
+	}
+	return 1;
 }
 
 int
 gpvm_reduce_binomial(const struct gpvm_reduce *r)
 {
 	struct rb_child kids[64];
+	struct gpvm_coll coll;
 	unsigned char *x;
 	int per, nseg, seg, n, i, nlive, cc, err = 0, sent_err = 0;
 
@@ -254,6 +412,11 @@ gpvm_reduce_binomial(const struct gpvm_reduce *r)
 		kids[i].tid = r->tree->children[i];
 		kids[i].live = 1;
 	}
+	coll.group = r->group;
+	coll.version = r->version;
+	coll.affected = rb_affected;
+	coll.arg = (void *)r;
+	gpvm_coll_begin(&coll);
 	for (seg = 0; seg < nseg; seg++) {
 		if (err != 0 && nlive == 0) {
 			break;
@@ -264,7 +427,7 @@ gpvm_reduce_binomial(const struct gpvm_reduce *r)
 			if (!kids[i].live) {
 				continue;
 			}
-			cc = rb_take(r, &kids[i], seg, x, n, err == 0);
+			cc = rb_take(r, &kids[i], seg, nseg, x, n, err == 0);
 			if (!kids[i].live) {
 				nlive--;
 			}
@@ -278,15 +441,16 @@ gpvm_reduce_binomial(const struct gpvm_reduce *r)
 		if (err != 0) {
 			/* Tell the parent now; then only drain. */
 			sent_err = 1;
-			cc = rb_send(r, err, seg, NULL, 0);
+			cc = rb_send(r, err, seg, nseg, NULL, 0);
 		} else {
-			cc = rb_send(r, 0, seg, x, n);
+			cc = rb_send(r, 0, seg, nseg, x, n);
 		}
 		if (cc < 0 && err == 0) {
 			err = cc;
 			sent_err = 1;
 		}
 	}
+	gpvm_coll_end();
 	pvm_freebuf(pvm_getsbuf());
 	return err;
 }

@@ -2,7 +2,8 @@
 # t-reduce-fail.sh: failures during pvm_reduce reach the root as errors,
 # never as a hang: a user function setting *info < 0 (and the group stays
 # usable afterwards), a member SIGKILLed before the call, and a member
-# SIGKILLed in the middle of a pipelined reduce.
+# SIGKILLed in the middle of a pipelined reduce, and a member that leaves
+# (alive) while another member waits for its data.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$TASKS/t_reduce" "$PVMGS_PATH"
 
@@ -10,5 +11,6 @@ start_pvmd
 run_checks 60 "$TASKS/t_reduce" userfail
 run_checks 60 "$TASKS/t_reduce" kill leaf
 run_checks 60 "$TASKS/t_reduce" kill mid
+run_checks 90 "$TASKS/t_reduce" leave
 check "pvmd alive after the failure tests" pvmd_alive
 finish

@@ -18,6 +18,7 @@
  *   t_reduce twogroups      two groups reducing at once with one tag
  *   t_reduce bitident       float sums bit-identical across calls/runs
  *   t_reduce kill leaf|mid  a member SIGKILLed: the root gets an error
+ *   t_reduce leave          a member leaves while another waits for it
  *   t_reduce prop SIZE...   op x datatype x count x root, exact results
  *   t_reduce time N         per-call times (INFO lines only)
  */
@@ -880,6 +881,62 @@ mode_kill(const char *how)
 }
 
 /*
+ * A member leaves (and stays alive) while the others wait in a reduce on
+ * the old view: the member that waits for it must not hang (PVM 3.4 and
+ * our first version waited until it exited).  Instance 5, a leaf under
+ * instance 4, leaves once the others are in the call; 4 learns of the
+ * change from the server's push and ends its wait with PvmMismatch,
+ * which reaches the root.  Then the 7 others reduce correctly.
+ */
+static void
+mode_leave(void)
+{
+	static int d[200000];
+	int rc, i, victim = 5, vtid, n = nmem - 1, sum = 0;
+	double t0;
+
+	vtid = pvm_gettid(gname, victim);
+	if (myinst == victim) {
+		usleep(1000000);
+		expect(pvm_lvgroup(gname) == 0, "lvgroup");
+		/* Alive until the others are done: no exit notify helps. */
+		expect(tc_trecv(pvm_parent(), TAG_IDX + 100, 60) > 0, "go");
+		step("a member leaves while another waits for it", nmem - 1);
+		return;
+	}
+	t0 = tc_now();
+	rc = pvm_reduce(PvmSum, d, 200000, PVM_INT, 3, gname, 0);
+	expect(rc == 0 || rc == PvmMismatch, "rc %d", rc);
+	expect(tc_now() - t0 < 20, "waited %.1f s", tc_now() - t0);
+	if (myinst == 0) {
+		tc_info("root got %d after %.3f s", rc, tc_now() - t0);
+	}
+	/* The survivors agree again after a barrier; no stale data. */
+	expect(pvm_barrier(gname, n) == 0, "barrier of the survivors");
+	for (i = 0; i < 200000; i++) {
+		d[i] = myinst * 1000 + i % 1000;
+	}
+	rc = pvm_reduce(PvmSum, d, 200000, PVM_INT, 3, gname, 0);
+	expect(rc == 0, "reduce after the leave: rc %d", rc);
+	for (i = 0; i < nmem; i++) {
+		sum += i == victim ? 0 : i;
+	}
+	for (i = 0; myinst == 0 && i < 200000; i++) {
+		if (!expect(d[i] == sum * 1000 + n * (i % 1000),
+		    "after the leave: d[%d] = %d", i, d[i])) {
+			break;
+		}
+	}
+	/* Nobody leaves (exits) before all are done: that is a change. */
+	expect(pvm_barrier(gname, n) == 0, "final barrier of the survivors");
+	if (is_driver) {
+		pvm_initsend(PvmDataDefault);
+		pvm_send(vtid, TAG_IDX + 100);
+	}
+	step("a member leaves while another waits for it", nmem - 1);
+}
+
+/*
  * Per-call times at the root (INFO only): back-to-back calls with root
  * 0, the best of 5 batches (the test machines are shared).
  */
@@ -946,7 +1003,8 @@ main(int argc, char **argv)
 	    strcmp(mode, "backtoback") == 0 ? 6 :
 	    strcmp(mode, "twogroups") == 0 ? 8 :
 	    strcmp(mode, "bitident") == 0 ? 8 :
-	    strcmp(mode, "kill") == 0 ? 4 : 0;
+	    strcmp(mode, "kill") == 0 ? 4 :
+	    strcmp(mode, "leave") == 0 ? 8 : 0;
 	if (strcmp(mode, "time") == 0) {
 		n = atoi(argv[is_driver ? 2 : 4]);
 	} else if (strcmp(mode, "prop") == 0) {
@@ -989,13 +1047,16 @@ main(int argc, char **argv)
 		mode_bitident();
 	} else if (strcmp(mode, "kill") == 0) {
 		mode_kill(argv[is_driver ? 2 : 4]);
+	} else if (strcmp(mode, "leave") == 0) {
+		mode_leave();
 	} else if (strcmp(mode, "prop") == 0) {
 		mode_prop(argc, argv, idx);
 	} else if (strcmp(mode, "time") == 0) {
 		mode_time();
 	}
 	/* Nobody leaves (which changes the group) before all are done. */
-	if (strcmp(mode, "kill") != 0 && pvm_barrier(gname, nmem) < 0) {
+	if (strcmp(mode, "kill") != 0 && strcmp(mode, "leave") != 0 &&
+	    pvm_barrier(gname, nmem) < 0) {
 		printf("FAIL: final barrier\n");
 	}
 	if (!is_driver) {
