@@ -552,32 +552,55 @@ ex_mhf() {
 
 # ge N: instance 0 (from the shell) spawns N-1 copies; all barrier,
 # broadcast their (instance, tid) and check them with getinst/gettid.
-# The copies' output goes to the pvmd log, so that is checked too.
-ex_ge() {
-	local o rc
-	ex_run ge "" "$EXB/ge" 4
+# gexamp is the same program with the group named after itself.  The
+# copies' output goes to the pvmd log, so the part of the log written
+# during the run is checked too.
+#
+# Both race, under PVM 3.4.6 as here: a copy that has finished its checks
+# leaves the group while another may still be checking, which then prints
+# "doesn't match up" for the one that left.  Only that symptom earns one
+# more run, and the PASS line says so.
+
+# ex_gcheck_once PROG SYNC_RE END_RE: run PROG 4 once; print why it
+# failed (nothing when it passed).
+ex_gcheck_once() {
+	local prog=$1 sync=$2 end=$3 o rc logpos
+	logpos=$(wc -c <"$T_LOG")
+	ex_run "$prog" "" "$EXB/$prog" 4
 	rc=$?
-	o=$(ex_out ge)
-	ex_result "ge 4 (barrier, bcast, getinst, gettid)" "$(ex_first \
+	o=$(ex_out "$prog")
+	tail -c +"$((logpos + 1))" "$T_LOG" >"$o.log"
+	ex_first \
 	    "$(ex_status $rc)" \
-	    "$(ex_need "$o" 'group ge size [0-9]+ gid 0: sync' "no sync")" \
-	    "$(ex_need "$o" '^done$' "no 'done'")" \
-	    "$(ex_none "$o" "doesn't match up|spawn1|barrier|leave" \
+	    "$(ex_need "$o" "$sync" "no sync")" \
+	    "$(ex_need "$o" "$end" "no end line")" \
+	    "$(ex_none "$o" "doesn't match up|spawn1|barrier|leave|^libpvm \\[" \
 	    "a mismatch or error was printed")" \
-	    "$(ex_none "$T_LOG" "doesn't match up" "a copy found a mismatch")")"
+	    "$(ex_none "$o.log" "doesn't match up" "a copy found a mismatch")"
 }
 
-# gexamp N: the same with the group named after the program.
+# ex_gcheck PROG SYNC_RE END_RE: ex_gcheck_once, again after the leave
+# race.
+ex_gcheck() {
+	local prog=$1 why name="$1 4 (barrier, bcast, getinst, gettid)"
+	EX_RUNS="$EX_RUNS $prog"
+	why=$(ex_gcheck_once "$@")
+	case "$why" in
+	*"doesn't match up"*)
+		echo "$prog: first run hit the example's own leave race: $why"
+		why=$(ex_gcheck_once "$@")
+		[ -z "$why" ] && name="$name, on a second run (leave race)"
+		;;
+	esac
+	ex_result "$name" "$why"
+}
+
+ex_ge() {
+	ex_gcheck ge 'group ge size [0-9]+ gid 0: sync' '^done$'
+}
+
 ex_gexamp() {
-	local o rc
-	ex_run gexamp "" "$EXB/gexamp" 4
-	rc=$?
-	o=$(ex_out gexamp)
-	ex_result "gexamp 4 (barrier, bcast, getinst, gettid)" "$(ex_first \
-	    "$(ex_status $rc)" \
-	    "$(ex_need "$o" ' 0: sync$' "no sync")" \
-	    "$(ex_none "$o" "doesn't match up|^libpvm \\[" "an error was printed")" \
-	    "$(ex_none "$T_LOG" "doesn't match up" "a copy found a mismatch")")"
+	ex_gcheck gexamp ' 0: sync$' ' 0: sync$'
 }
 
 # gs N: waits for N members with pvm_gsize, barrier, leave.
