@@ -19,7 +19,7 @@ pvm_bcast(char *group, int msgtag)
 	struct gpvm_view *v;
 	int *to, n = 0, me, i, cc;
 
-	if ((cc = gpvm_view(group, &v)) < 0) {
+	if ((cc = gpvm_view_live(group, &v)) < 0) {
 		return gpvm_err("pvm_bcast", cc);
 	}
 	if (msgtag < 0) {

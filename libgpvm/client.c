@@ -446,6 +446,48 @@ gc_entry(const char *name)
 	return e;
 }
 
+/*
+ * A frozen group that a member left: keep the frozen table for
+ * getinst/gettid/gsize (PVM 3.4 answers those from its cache), mark the
+ * group dead for collectives, and let a wait in progress see the new
+ * membership so it ends instead of waiting for a member that left.
+ */
+static int
+gc_frozen_dies(struct gc_ent *e, uint32_t version, int ninst, int from_push)
+{
+	struct gpvm_view now = e->v;
+	int *tids = NULL, i;
+
+	if (ninst > 0 && ((tids = calloc((size_t)ninst, sizeof(int))) == NULL ||
+	    pvm_upkint(tids, ninst, 1) < 0)) {
+		free(tids);
+		return tids == NULL ? PvmNoMem : PvmBadMsg;
+	}
+	e->v.version = version;
+	e->v.dead = 1;
+	if (from_push) {
+		now.version = version;
+		now.frozen = GS_DEAD;
+		now.dead = 1;
+		now.ninst = ninst;
+		now.tids = tids;
+		now.nmembers = 0;
+		now.myinst = -1;
+		for (i = 0; i < ninst; i++) {
+			if (tids[i] == -1) {
+				continue;
+			}
+			now.nmembers++;
+			if (tids[i] == gc_mytid) {
+				now.myinst = i;
+			}
+		}
+		gpvm_wait_view_changed(&now);
+	}
+	free(tids);
+	return 0;
+}
+
 int
 gpvm_view_input(int from_push)
 {
@@ -459,6 +501,9 @@ gpvm_view_input(int from_push)
 		return PvmBadMsg;
 	}
 	e = gc_find(name);
+	if (e != NULL && e->v.frozen == GS_FROZEN && state == GS_DEAD) {
+		return gc_frozen_dies(e, (uint32_t)version, ninst, from_push);
+	}
 	/*
 	 * Pushes go only to members, and a push may be applied (by the
 	 * handler) before the reply to our own join or freeze that it
@@ -480,6 +525,7 @@ gpvm_view_input(int from_push)
 	}
 	e->v.version = (uint32_t)version;
 	e->v.frozen = state;
+	e->v.dead = state == GS_DEAD;
 	e->v.ninst = ninst;
 	e->v.nmembers = 0;
 	e->v.myinst = -1;
@@ -537,6 +583,17 @@ gpvm_view(const char *group, struct gpvm_view **view)
 	}
 	*view = &e->v;
 	return 0;
+}
+
+int
+gpvm_view_live(const char *group, struct gpvm_view **view)
+{
+	int cc;
+
+	if ((cc = gpvm_view(group, view)) < 0) {
+		return cc;
+	}
+	return (*view)->dead ? PvmNoGroup : 0;
 }
 
 /* Join a group (created if needed); the caller's instance number. */

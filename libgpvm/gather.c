@@ -194,7 +194,7 @@ g_setup(const void *buf, int count, int type, int tag, char *group,
 	if (count <= 0 || buf == NULL || g_size(type) == 0 || tag < 0) {
 		return PvmBadParam;
 	}
-	if ((cc = gpvm_view(group, &v)) < 0) {
+	if ((cc = gpvm_view_live(group, &v)) < 0) {
 		return cc;
 	}
 	if (v->myinst < 0) {

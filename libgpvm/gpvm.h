@@ -26,9 +26,18 @@ struct gpvm_view {
 	int *tids;        /* tids[inst], -1 for a hole */
 	int nmembers;     /* members (non-hole entries) */
 	int myinst;       /* caller's instance, or -1 if not a member */
+	/*
+	 * A frozen group that a member left is dead.  As in PVM 3.4, the
+	 * frozen table keeps answering pvm_getinst/gettid/gsize, while
+	 * collectives on it fail with PvmNoGroup (gpvm_view_live).
+	 */
+	int dead;
 };
 
 /* ---- client.c ---- */
+
+/* gpvm_view for a collective: PvmNoGroup for a dead frozen group. */
+int gpvm_view_live(const char *group, struct gpvm_view **view);
 
 /*
  * The current view of `group` for the caller: from the cache when it is

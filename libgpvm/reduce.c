@@ -117,7 +117,7 @@ pvm_reduce(void (*func)(int *, void *, void *, int *, int *), void *data,
 
 	if ((cc = reduce_check_args(func, data, count, datatype, msgtag)) < 0 ||
 	    (cc = gpvm_name_check(group)) < 0 ||
-	    (cc = gpvm_view(group, &v)) < 0 ||
+	    (cc = gpvm_view_live(group, &v)) < 0 ||
 	    (cc = reduce_members(v, rootinst, &root, &r.me)) < 0) {
 		return gpvm_err("pvm_reduce", cc);
 	}
