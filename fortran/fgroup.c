@@ -16,39 +16,30 @@
  */
 #include "fpvm.h"
 
-/* Copy the group name; 0 or PvmBadParam (too long). */
-static int
-fgroup_name(char *dst, size_t dstsz, const char *group, fstrlen_t len)
-{
-	return fstr_in(dst, dstsz, group, len);
-}
+/*
+ * The body of a wrapper whose only string is the group: copy the name
+ * from the arguments `group`/`grouplen` into g, then out = call, or the
+ * error (PvmBadParam for a name too long) without calling.
+ */
+#define FGROUP_CALL(out, call)                                                \
+	do {                                                                  \
+		char g[FSTR_NAME + 1];                                        \
+		int cc_ = fstr_in(g, sizeof(g), group, grouplen);             \
+		(out) = cc_ < 0 ? cc_ : (call);                               \
+	} while (0)
 
 /* pvm_joingroup; inum = the instance number or an error. */
 void
 FPVM(pvmfjoingroup, PVMFJOINGROUP)(char *group, int *inum, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*inum = cc;
-		return;
-	}
-	*inum = pvm_joingroup(g);
+	FGROUP_CALL(*inum, pvm_joingroup(g));
 }
 
 /* pvm_lvgroup. */
 void
 FPVM(pvmflvgroup, PVMFLVGROUP)(char *group, int *info, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*info = cc;
-		return;
-	}
-	*info = pvm_lvgroup(g);
+	FGROUP_CALL(*info, pvm_lvgroup(g));
 }
 
 /* pvm_getinst. */
@@ -56,14 +47,7 @@ void
 FPVM(pvmfgetinst, PVMFGETINST)(
     char *group, int *tid, int *inum, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*inum = cc;
-		return;
-	}
-	*inum = pvm_getinst(g, *tid);
+	FGROUP_CALL(*inum, pvm_getinst(g, *tid));
 }
 
 /* pvm_gettid. */
@@ -71,28 +55,14 @@ void
 FPVM(pvmfgettid, PVMFGETTID)(
     char *group, int *inum, int *tid, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*tid = cc;
-		return;
-	}
-	*tid = pvm_gettid(g, *inum);
+	FGROUP_CALL(*tid, pvm_gettid(g, *inum));
 }
 
 /* pvm_gsize. */
 void
 FPVM(pvmfgsize, PVMFGSIZE)(char *group, int *size, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*size = cc;
-		return;
-	}
-	*size = pvm_gsize(g);
+	FGROUP_CALL(*size, pvm_gsize(g));
 }
 
 /* pvm_barrier. */
@@ -100,28 +70,14 @@ void
 FPVM(pvmfbarrier, PVMFBARRIER)(
     char *group, int *count, int *info, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*info = cc;
-		return;
-	}
-	*info = pvm_barrier(g, *count);
+	FGROUP_CALL(*info, pvm_barrier(g, *count));
 }
 
 /* pvm_bcast. */
 void
 FPVM(pvmfbcast, PVMFBCAST)(char *group, int *tag, int *info, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*info = cc;
-		return;
-	}
-	*info = pvm_bcast(g, *tag);
+	FGROUP_CALL(*info, pvm_bcast(g, *tag));
 }
 
 /* pvm_freezegroup. */
@@ -129,14 +85,7 @@ void
 FPVM(pvmffreezegroup, PVMFFREEZEGROUP)(
     char *group, int *size, int *info, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*info = cc;
-		return;
-	}
-	*info = pvm_freezegroup(g, *size);
+	FGROUP_CALL(*info, pvm_freezegroup(g, *size));
 }
 
 /*
@@ -168,15 +117,8 @@ void
 FPVM(pvmfreduce, PVMFREDUCE)(freduce_fn func, void *data, int *count, int *type,
     int *tag, char *group, int *root, int *info, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*info = cc;
-		return;
-	}
-	*info =
-	    pvm_reduce(fgroup_func(func), data, *count, *type, *tag, g, *root);
+	FGROUP_CALL(*info,
+	    pvm_reduce(fgroup_func(func), data, *count, *type, *tag, g, *root));
 }
 
 /* pvm_gather. */
@@ -184,14 +126,8 @@ void
 FPVM(pvmfgather, PVMFGATHER)(void *result, void *data, int *count, int *type,
     int *tag, char *group, int *root, int *info, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*info = cc;
-		return;
-	}
-	*info = pvm_gather(result, data, *count, *type, *tag, g, *root);
+	FGROUP_CALL(*info,
+	    pvm_gather(result, data, *count, *type, *tag, g, *root));
 }
 
 /* pvm_scatter. */
@@ -199,14 +135,8 @@ void
 FPVM(pvmfscatter, PVMFSCATTER)(void *result, void *data, int *count, int *type,
     int *tag, char *group, int *root, int *info, fstrlen_t grouplen)
 {
-	char g[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fgroup_name(g, sizeof(g), group, grouplen)) < 0) {
-		*info = cc;
-		return;
-	}
-	*info = pvm_scatter(result, data, *count, *type, *tag, g, *root);
+	FGROUP_CALL(*info,
+	    pvm_scatter(result, data, *count, *type, *tag, g, *root));
 }
 
 /* EXTERNAL PvmSum: x = x + y. */
