@@ -23,51 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The 10th and 90th percentiles of the last median() call's data. */
-static double p10, p90;
-
-/* Median of v[0..n-1] (sorts v; notes the spread in p10, p90). */
-static double
-median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), cmp_double);
-	p10 = v[n / 10];
-	p90 = v[n - 1 - n / 10];
-	return v[n / 2];
-}
-
-/* CLOCK_MONOTONIC in us: the clock bench/reduce.c uses, one for every
- * process on the host (MPI_Wtime need not be). */
-static double
-now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-/* The same defaults as bench/reduce.c. */
-static int
-default_reps(int count)
-{
-	if (count >= 1 << 20) {
-		return 21;
-	}
-	if (count >= 1024) {
-		return 301;
-	}
-	return 501;
-}
+#include "stats.h"
 
 /* One barrier-separated reduce; notes repetition i's barrier exit and
  * reduce return in a[i], b[i] (i < 0: warm-up); -2 if wrong, else 0. */

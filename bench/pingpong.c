@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "pvm3.h"
+#include "stats.h"
 
 #define TAG_PING 10
 #define TAG_PONG 11
@@ -30,30 +31,6 @@
 
 /* Encoding of the payloads: PvmDataInPlace, or PvmDataRaw with -raw. */
 static int payload_enc = PvmDataInPlace;
-
-static double
-now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double
-median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), cmp_double);
-	return v[n / 2];
-}
 
 /* Partner: echo every ping back until told to stop. */
 static int

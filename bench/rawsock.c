@@ -19,23 +19,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static double
-now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
+#include "stats.h"
 
 static int
 full_io(int fd, char *buf, size_t n, int wr)
@@ -124,8 +108,7 @@ measure(int fd, unsigned size, int reps)
 		rtt(fd, buf, size);
 	for (i = 0; i < reps; i++)
 		t[i] = rtt(fd, buf, size);
-	qsort(t, (size_t)reps, sizeof(double), cmp_double);
-	m = t[reps / 2];
+	m = median(t, reps);
 	free(t);
 	free(buf);
 	return m;

@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "pvm3.h"
+#include "stats.h"
 
 #define TAG_REDUCE 77
 #define TAG_TIMES 78 /* the stamps, sent after the timed loop */
@@ -59,49 +60,6 @@ struct plan {
 	int freeze; /* freeze the group after the joins */
 	char group[64];
 };
-
-static double
-now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The 10th and 90th percentiles of the last median() call's data. */
-static double p10, p90;
-
-/* Median of v[0..n-1] (sorts v; notes the spread in p10, p90). */
-static double
-median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), cmp_double);
-	p10 = v[n / 10];
-	p90 = v[n - 1 - n / 10];
-	return v[n / 2];
-}
-
-/* Default repetitions: fewer for the big count, whose calls take ms. */
-static int
-default_reps(int count)
-{
-	if (count >= 1 << 20) {
-		return 21;
-	}
-	if (count >= 1024) {
-		return 301;
-	}
-	return 501;
-}
 
 /* Fill data with this member's value. */
 static void

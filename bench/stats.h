@@ -1,0 +1,56 @@
+/*
+ * stats.h: timing and medians shared by the benchmark programs
+ * (pingpong, rawsock, reduce, mpi_reduce), so every figure is taken
+ * with the same clock and the same statistics.
+ */
+#ifndef BENCH_STATS_H
+#define BENCH_STATS_H
+
+#include <stdlib.h>
+#include <time.h>
+
+/* CLOCK_MONOTONIC in us: one clock for every process on the host. */
+static inline double
+now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static inline int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The 10th and 90th percentiles of the last median() call's data. */
+static double p10, p90;
+
+/* Median of v[0..n-1] (sorts v; notes the spread in p10, p90). */
+static inline double
+median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	p10 = v[n / 10];
+	p90 = v[n - 1 - n / 10];
+	return v[n / 2];
+}
+
+/* Default repetitions of a reduce: fewer for the big count (ms a call). */
+static inline int
+default_reps(int count)
+{
+	if (count >= 1 << 20) {
+		return 21;
+	}
+	if (count >= 1024) {
+		return 301;
+	}
+	return 501;
+}
+
+#endif /* BENCH_STATS_H */
