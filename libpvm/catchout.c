@@ -166,18 +166,33 @@ co_pending(void)
 /*
  * No output for a while: drop tasks the pvmd no longer knows on two
  * checks in a row (their EOF, if any, would have come between), so a
- * lost EOF cannot make pvm_exit wait forever.
+ * lost EOF cannot make pvm_exit wait forever.  pvm_pstat reads input
+ * while it waits for its reply, and an EOF read there frees its entry:
+ * so the tids are copied first and each entry is looked up again after
+ * the call, never held across it.
  */
 static void
 co_check_gone(void)
 {
-	struct co_task *t, *next;
-	int ae = lpvm.autoerr;
+	struct co_task *t;
+	int ae = lpvm.autoerr, *tids, n = co_pending(), i, st;
 
+	if ((tids = malloc((size_t)n * sizeof(*tids))) == NULL) {
+		return;
+	}
+	for (i = 0, t = co_tasks; t != NULL; t = t->next) {
+		tids[i++] = t->tid;
+	}
 	lpvm.autoerr = 0;
-	for (t = co_tasks; t != NULL; t = next) {
-		next = t->next;
-		if (pvm_pstat(t->tid) != PvmNoTask) {
+	for (i = 0; i < n; i++) {
+		if (co_find(tids[i], 0) == NULL) {
+			continue; /* its EOF came during an earlier call */
+		}
+		st = pvm_pstat(tids[i]);
+		if ((t = co_find(tids[i], 0)) == NULL) {
+			continue; /* its EOF came during this one */
+		}
+		if (st != PvmNoTask) {
 			t->gone = 0;
 		} else if (t->gone) {
 			co_free(t);
@@ -186,6 +201,7 @@ co_check_gone(void)
 		}
 	}
 	lpvm.autoerr = ae;
+	free(tids);
 }
 
 /* pvm_exit: wait until every caught child's output has ended. */
