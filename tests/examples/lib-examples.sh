@@ -558,8 +558,12 @@ ex_mhf() {
 #
 # Both race, under PVM 3.4.6 as here: a copy that has finished its checks
 # leaves the group while another may still be checking, which then prints
-# "doesn't match up" for the one that left.  Only that symptom earns one
-# more run, and the PASS line says so.
+# "doesn't match up" for the one that left (and libpvm's PvmAutoErr line
+# for the failed pvm_getinst or pvm_gettid).  The window is a few hundred
+# microseconds, but a loaded 2-core machine (make -j2 check) can hit it
+# twice in a row (seen in CI).  Only that symptom earns another run, up
+# to EX_GRACE_RUNS in all, and the PASS line says how many it took.
+EX_GRACE_RUNS=8
 
 # ex_gcheck_once PROG SYNC_RE END_RE: run PROG 4 once; print why it
 # failed (nothing when it passed).
@@ -580,18 +584,23 @@ ex_gcheck_once() {
 }
 
 # ex_gcheck PROG SYNC_RE END_RE: ex_gcheck_once, again after the leave
-# race.
+# race (any other failure ends it at once).
 ex_gcheck() {
-	local prog=$1 why name="$1 4 (barrier, bcast, getinst, gettid)"
+	local prog=$1 why runs=1 name="$1 4 (barrier, bcast, getinst, gettid)"
 	EX_RUNS="$EX_RUNS $prog"
 	why=$(ex_gcheck_once "$@")
-	case "$why" in
-	*"doesn't match up"*)
-		echo "$prog: first run hit the example's own leave race: $why"
+	while [ "$runs" -lt "$EX_GRACE_RUNS" ]; do
+		case "$why" in
+		*"doesn't match up"* | *"pvm_getinst(): Not in group"* | \
+		    *"pvm_gettid(): No such instance"*) ;;
+		*) break ;;
+		esac
+		echo "$prog: run $runs hit the example's own leave race"
+		runs=$((runs + 1))
 		why=$(ex_gcheck_once "$@")
-		[ -z "$why" ] && name="$name, on a second run (leave race)"
-		;;
-	esac
+	done
+	[ -z "$why" ] && [ "$runs" -gt 1 ] &&
+	    name="$name, on run $runs (leave race before)"
 	ex_result "$name" "$why"
 }
 
