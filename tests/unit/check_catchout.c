@@ -15,6 +15,8 @@
 #include "tid.h"
 #include "xdr.h"
 
+#include "unit_main.h"
+
 struct lpvm_state lpvm;
 
 /* ---- the fake task side ---- */
@@ -232,11 +234,5 @@ catchout_suite(void)
 int
 main(void)
 {
-	SRunner *sr = srunner_create(catchout_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(catchout_suite());
 }

@@ -10,6 +10,8 @@
 
 #include "pvmd.h"
 
+#include "unit_main.h"
+
 #define A 0x40001
 #define B 0x40002
 
@@ -213,8 +215,6 @@ main(void)
 {
 	Suite *s = suite_create("daemon-mbox");
 	TCase *tc = tcase_create("mbox");
-	SRunner *sr;
-	int nf;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, mbox_default_locked);
@@ -226,9 +226,5 @@ main(void)
 	tcase_add_test(tc, mbox_reset_keeps);
 	tcase_add_test(tc, mbox_waiters);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	nf = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(s);
 }

@@ -7,6 +7,8 @@
 
 #include "pvmd.h"
 
+#include "unit_main.h"
+
 #define ME 1
 
 START_TEST(route_local_task)
@@ -107,8 +109,6 @@ main(void)
 {
 	Suite *s = suite_create("daemon-route");
 	TCase *tc = tcase_create("decide");
-	SRunner *sr;
-	int nf;
 
 	tcase_add_test(tc, route_local_task);
 	tcase_add_test(tc, route_this_pvmd);
@@ -117,9 +117,5 @@ main(void)
 	tcase_add_test(tc, route_drop);
 	tcase_add_test(tc, route_names);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	nf = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(s);
 }

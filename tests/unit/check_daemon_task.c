@@ -7,6 +7,8 @@
 
 #include "pvmd.h"
 
+#include "unit_main.h"
+
 START_TEST(task_sequential)
 {
 	struct task_table tt;
@@ -136,8 +138,6 @@ main(void)
 {
 	Suite *s = suite_create("daemon-task");
 	TCase *tc = tcase_create("table");
-	SRunner *sr;
-	int nf;
 
 	tcase_add_test(tc, task_sequential);
 	tcase_add_test(tc, task_wrap_and_skip);
@@ -147,9 +147,5 @@ main(void)
 	tcase_add_test(tc, ctx_alloc_free);
 	tcase_set_timeout(tc, 30);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	nf = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(s);
 }

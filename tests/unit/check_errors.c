@@ -13,6 +13,8 @@
 #include "pvm3.h"
 #include "lpvm.h"
 
+#include "unit_main.h"
+
 struct lpvm_state lpvm;
 static int exits;
 
@@ -192,8 +194,6 @@ main(void)
 {
 	Suite *s = suite_create("errors");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, every_code_has_its_text);
 	tcase_add_test(tc, names_are_unique);
@@ -202,9 +202,5 @@ main(void)
 	tcase_add_exit_test(tc, autoerr_exit, 2);
 	tcase_add_test_raise_signal(tc, autoerr_abort, SIGABRT);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(s);
 }

@@ -12,6 +12,8 @@
 #include "pvm3.h"
 #include "groups.h"
 
+#include "unit_main.h"
+
 static struct gt_table t;
 
 static void
@@ -320,11 +322,5 @@ groups_suite(void)
 int
 main(void)
 {
-	SRunner *sr = srunner_create(groups_suite());
-	int nfail;
-
-	srunner_run_all(sr, CK_ENV);
-	nfail = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return nfail == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(groups_suite());
 }

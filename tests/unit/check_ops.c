@@ -16,6 +16,8 @@
 
 #include "gpvm.h"
 
+#include "unit_main.h"
+
 #define REQUIRE(cond, ...)                                               \
 	do {                                                             \
 		if (!(cond)) {                                           \
@@ -514,11 +516,5 @@ ops_suite(void)
 int
 main(void)
 {
-	SRunner *sr = srunner_create(ops_suite());
-	int nf;
-
-	srunner_run_all(sr, CK_ENV);
-	nf = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(ops_suite());
 }

@@ -15,6 +15,8 @@
 
 #include "lpvm.h"
 
+#include "unit_main.h"
+
 /* ---- stand-ins for errors.c, transport.c and recv.c ---- */
 
 struct lpvm_state lpvm;
@@ -1100,11 +1102,5 @@ pack_suite(void)
 int
 main(void)
 {
-	SRunner *sr = srunner_create(pack_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(pack_suite());
 }

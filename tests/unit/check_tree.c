@@ -17,6 +17,8 @@
 #include "gpvm.h"
 #include "tid.h"
 
+#include "unit_main.h"
+
 #define MAXN 64
 
 /* Check's ck_assert records every passing assertion (a write to a pipe);
@@ -354,11 +356,5 @@ tree_suite(void)
 int
 main(void)
 {
-	SRunner *sr = srunner_create(tree_suite());
-	int nf;
-
-	srunner_run_all(sr, CK_ENV);
-	nf = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return nf == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(tree_suite());
 }

@@ -12,6 +12,8 @@
 #include "wire.h"
 #include "xdr.h"
 
+#include "unit_main.h"
+
 static struct wire_hdr
 sample_hdr(void)
 {
@@ -366,11 +368,5 @@ wire_suite(void)
 int
 main(void)
 {
-	SRunner *sr = srunner_create(wire_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(wire_suite());
 }
