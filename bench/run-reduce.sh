@@ -93,55 +93,8 @@ build_all() {
 	fi
 }
 
-# ---- daemons: each in a private PVM_TMP ----
-OURS_TMP="$work/ours"
-PVM_TMP346="$work/pvm346"
-mkdir -p "$OURS_TMP" "$PVM_TMP346"
-pvm346_pid=""
-ours_sid=""
-
-start_ours() {
-	PVM_TMP="$OURS_TMP" "$build/daemon/pvmd" || exit 1
-	ours_sid=$(cat "$OURS_TMP"/pvm-*/pid 2>/dev/null)
-	[ -n "$ours_sid" ] || { echo "our pvmd did not start" >&2; exit 1; }
-}
-
-stop_ours() {
-	[ -n "$ours_sid" ] || return 0
-	kill -TERM "$ours_sid" 2>/dev/null
-	sleep 0.3
-	pkill -KILL -s "$ours_sid" 2>/dev/null
-	ours_sid=""
-	rm -rf "${OURS_TMP:?}"/*
-}
-
-start_pvm346() {
-	# The default spawn path has no pvmgs; Debian keeps it in lib/.
-	printf '* ep=/usr/lib/pvm3/lib\n' >"$work/hosts346"
-	PVM_TMP="$PVM_TMP346" PVM_ROOT=/usr/lib/pvm3 PVM_ALLOW_ROOT=1 \
-	    setsid /usr/bin/pvmd "$work/hosts346" >>"$work/pvm346.out" 2>&1 &
-	pvm346_pid=$!
-	for _ in $(seq 50); do
-		ls "$PVM_TMP346"/pvmd.* >/dev/null 2>&1 && return 0
-		sleep 0.1
-	done
-	echo "PVM 3.4.6 pvmd did not start" >&2
-	exit 1
-}
-
-stop_pvm346() {
-	[ -n "$pvm346_pid" ] || return 0
-	kill -TERM "$pvm346_pid" 2>/dev/null
-	sleep 0.3
-	pkill -KILL -s "$pvm346_pid" 2>/dev/null
-	pvm346_pid=""
-	rm -rf "${PVM_TMP346:?}"/*
-}
-
-stop_all() {
-	stop_ours
-	stop_pvm346
-}
+# ---- daemons (bench/lib.sh) ----
+. "$top/bench/lib.sh"
 
 # ---- one measurement ----
 # record IMPL KIND N COUNT LINE RC: append a results line.

@@ -38,49 +38,8 @@ build_all() {
 	done
 }
 
-# ---- daemons ----
-OURS_TMP="$work/ours"
-PVM_TMP346="$work/pvm346"
-mkdir -p "$OURS_TMP" "$PVM_TMP346"
-pvm346_pid=""
-
-start_ours() {
-	PVM_TMP="$OURS_TMP" "$build/daemon/pvmd" || exit 1
-}
-
-stop_ours() {
-	local pid
-	pid=$(cat "$OURS_TMP"/pvm-*/pid 2>/dev/null)
-	[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null
-	sleep 0.3
-	[ -n "$pid" ] && pkill -KILL -s "$pid" 2>/dev/null
-	true
-}
-
-start_pvm346() {
-	PVM_TMP="$PVM_TMP346" PVM_ROOT=/usr/lib/pvm3 PVM_ALLOW_ROOT=1 \
-	    setsid /usr/bin/pvmd >"$work/pvm346.out" 2>&1 &
-	pvm346_pid=$!
-	for _ in $(seq 50); do
-		ls "$PVM_TMP346"/pvmd.* >/dev/null 2>&1 && return 0
-		sleep 0.1
-	done
-	echo "PVM 3.4.6 pvmd did not start" >&2
-	exit 1
-}
-
-stop_pvm346() {
-	[ -n "$pvm346_pid" ] || return 0
-	kill -TERM "$pvm346_pid" 2>/dev/null
-	sleep 0.3
-	pkill -KILL -s "$pvm346_pid" 2>/dev/null
-	pvm346_pid=""
-}
-
-stop_all() {
-	stop_ours
-	stop_pvm346
-}
+# ---- daemons (bench/lib.sh) ----
+. "$top/bench/lib.sh"
 
 # run_ours ARGS / run_pvm346 ARGS: a program against each implementation.
 run_ours() {
@@ -148,7 +107,7 @@ round() {
 	collect "" <"$work/raw.txt"
 
 	start_ours
-	pid=$(cat "$OURS_TMP"/pvm-*/pid)
+	pid=$ours_sid
 	if [ "$r" = 1 ]; then
 		read -r rss fresh < <(idle100 run_ours "$work/idle.ours" "$pid")
 		R[ours_idle_rss]=$rss

@@ -1,0 +1,64 @@
+# lib.sh: sourced by bench/run.sh and bench/run-reduce.sh.  Starts and
+# stops the two daemons a benchmark compares, each in a private PVM_TMP
+# under $work: ours ($build/daemon/pvmd) and Debian's PVM 3.4.6
+# (/usr/bin/pvmd, which stays in the foreground, so it runs in its own
+# session and is stopped by session id).
+#
+# Needs $work and $build.  Sets OURS_TMP and PVM_TMP346 (a caller may
+# point them elsewhere before a start), ours_sid and pvm346_pid.
+
+OURS_TMP="$work/ours"
+PVM_TMP346="$work/pvm346"
+mkdir -p "$OURS_TMP" "$PVM_TMP346"
+ours_sid=""
+pvm346_pid=""
+
+# start_ours: our pvmd; it detaches once ready and writes its pid.
+start_ours() {
+	mkdir -p "$OURS_TMP"
+	PVM_TMP="$OURS_TMP" "$build/daemon/pvmd" || exit 1
+	ours_sid=$(cat "$OURS_TMP"/pvm-*/pid 2>/dev/null)
+	[ -n "$ours_sid" ] || { echo "our pvmd did not start" >&2; exit 1; }
+}
+
+# stop_session PID: TERM, then KILL whatever is left of its session.
+stop_session() {
+	kill -TERM "$1" 2>/dev/null
+	sleep 0.3
+	pkill -KILL -s "$1" 2>/dev/null
+}
+
+stop_ours() {
+	[ -n "$ours_sid" ] || return 0
+	stop_session "$ours_sid"
+	ours_sid=""
+	rm -rf "${OURS_TMP:?}"/*
+}
+
+# start_pvm346: PVM 3.4.6's pvmd.  Its default spawn path has no pvmgs;
+# Debian keeps that in /usr/lib/pvm3/lib, so the host file adds it.
+start_pvm346() {
+	mkdir -p "$PVM_TMP346"
+	printf '* ep=/usr/lib/pvm3/lib\n' >"$work/hosts346"
+	PVM_TMP="$PVM_TMP346" PVM_ROOT=/usr/lib/pvm3 PVM_ALLOW_ROOT=1 \
+	    setsid /usr/bin/pvmd "$work/hosts346" >>"$work/pvm346.out" 2>&1 &
+	pvm346_pid=$!
+	for _ in $(seq 50); do
+		ls "$PVM_TMP346"/pvmd.* >/dev/null 2>&1 && return 0
+		sleep 0.1
+	done
+	echo "PVM 3.4.6 pvmd did not start" >&2
+	exit 1
+}
+
+stop_pvm346() {
+	[ -n "$pvm346_pid" ] || return 0
+	stop_session "$pvm346_pid"
+	pvm346_pid=""
+	rm -rf "${PVM_TMP346:?}"/*
+}
+
+stop_all() {
+	stop_ours
+	stop_pvm346
+}
