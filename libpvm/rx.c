@@ -12,9 +12,15 @@
  * are copied once, from the kernel into their final place; a message of
  * several frames is allocated once, at the size its first frame announces
  * (WIRE_F_TOTAL), so it is never grown and copied by realloc.
+ *
+ * A wait that may block on a direct route first polls without blocking
+ * for a while (spin.h: adaptive, it stops where it does not pay).  Waits
+ * on the pvmd alone never spin: the reply is two hops away, beyond any
+ * useful spin, and the pvmd itself needs the CPU.
  */
 #include "pvm3.h"
 #include "conn.h"
+#include "spin.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -448,6 +454,34 @@ rx_wait_pvmd(void)
 	return k;
 }
 
+/* Microseconds on the monotonic clock. */
+static long long
+rx_now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* poll(2) the first n entries of rx_pfd; a wait that would block spins
+ * first, within the budget. */
+static int
+rx_poll(int n, int timeout_ms)
+{
+	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
+	long long end;
+	int k, us;
+
+	if (timeout_ms == 0 || (us = spin_budget_next(&budget)) == 0)
+		return poll(rx_pfd, (nfds_t)n, timeout_ms);
+	end = rx_now_us() + us;
+	while ((k = poll(rx_pfd, (nfds_t)n, 0)) == 0 && rx_now_us() < end)
+		;
+	spin_budget_update(&budget, k != 0);
+	return k != 0 ? k : poll(rx_pfd, (nfds_t)n, timeout_ms);
+}
+
 int
 lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 {
@@ -462,7 +496,7 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		return rx_wait_pvmd();
 	if ((n = rx_pollset(wout)) < 0)
 		return got;
-	if ((k = poll(rx_pfd, (nfds_t)n, timeout_ms)) <= 0)
+	if ((k = rx_poll(n, timeout_ms)) <= 0)
 		return got; /* timeout, or EINTR: the caller loops */
 	for (i = 0; i < n; i++) {
 		if (rx_pfd[i].revents == 0)

@@ -1,0 +1,82 @@
+/*
+ * check_spin.c: the adaptive spin budget of common/spin.h: full after a
+ * hit, halved by each miss down to blocking at once, and one full probe
+ * spin every SPIN_PROBE_EVERY waits once it is at zero.
+ */
+#include <check.h>
+
+#include "spin.h"
+#include "unit_main.h"
+
+START_TEST(test_hits_keep_the_budget)
+{
+	struct spin_budget b = SPIN_BUDGET_INIT(20);
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		ck_assert_int_eq(spin_budget_next(&b), 20);
+		spin_budget_update(&b, 1);
+	}
+}
+END_TEST
+
+START_TEST(test_misses_halve_to_zero)
+{
+	struct spin_budget b = SPIN_BUDGET_INIT(20);
+	const int want[] = {20, 10, 5, 2, 1};
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		ck_assert_int_eq(spin_budget_next(&b), want[i]);
+		spin_budget_update(&b, 0);
+	}
+	ck_assert_int_eq(spin_budget_next(&b), 0);
+}
+END_TEST
+
+START_TEST(test_probe_and_recover)
+{
+	struct spin_budget b = SPIN_BUDGET_INIT(20);
+	int i, spins = 0;
+
+	while (spin_budget_next(&b) > 0) {
+		spin_budget_update(&b, 0);
+	}
+	/* One wait has blocked; one full probe in every SPIN_PROBE_EVERY. */
+	for (i = 1; i < 10 * SPIN_PROBE_EVERY; i++) {
+		if (spin_budget_next(&b) > 0) {
+			spins++;
+			spin_budget_update(&b, 0);
+			while (spin_budget_next(&b) > 0) {
+				spin_budget_update(&b, 0);
+			}
+		}
+	}
+	ck_assert_int_ge(spins, 8);
+	ck_assert_int_le(spins, 10);
+	/* A probe that hits restores the full budget. */
+	for (i = 0; i < SPIN_PROBE_EVERY && spin_budget_next(&b) == 0; i++) {
+	}
+	spin_budget_update(&b, 1);
+	ck_assert_int_eq(spin_budget_next(&b), 20);
+}
+END_TEST
+
+static Suite *
+spin_suite(void)
+{
+	Suite *s = suite_create("spin");
+	TCase *tc = tcase_create("budget");
+
+	tcase_add_test(tc, test_hits_keep_the_budget);
+	tcase_add_test(tc, test_misses_halve_to_zero);
+	tcase_add_test(tc, test_probe_and_recover);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return unit_run(spin_suite());
+}
