@@ -703,6 +703,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	n = conn_read_some(c);
+	pvmd.nreads++;
 	if (n == 0) {
 		conn_close(c, "end of file");
 		return;

@@ -407,6 +407,7 @@ struct pvmd_state {
 	int listen_fd;
 	int lock_fd;
 	int hs_timeout; /* seconds */
+	unsigned long nreads; /* reads from tasks so far (run_loop's spin) */
 	struct task_table tasks;
 	struct ctx_table ctxs;
 	struct mbox mbox;
