@@ -9,6 +9,7 @@
  * with the child's error message.
  */
 #include "pvmd.h"
+#include "clock.h"
 #include "spin.h"
 
 #include <sys/file.h>
@@ -426,16 +427,6 @@ setup_loop(void)
 }
 
 /* Start up, then run the loop until a halt. */
-/* Microseconds on the monotonic clock. */
-static long long
-now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 /*
  * The event loop.  After a turn that read from a task, look again
  * without blocking for a while (spin.h): in a message exchange the next
@@ -461,8 +452,8 @@ run_loop(void)
 		while (pvmd.nreads != seen &&
 		    (us = spin_budget_next(&budget)) > 0) {
 			seen = pvmd.nreads;
-			end = now_us() + us;
-			while (pvmd.nreads == seen && now_us() < end)
+			end = mono_us() + us;
+			while (pvmd.nreads == seen && mono_us() < end)
 				if (event_base_loop(pvmd.base,
 				        EVLOOP_NONBLOCK) != 0)
 					return;

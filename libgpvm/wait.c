@@ -52,6 +52,7 @@
 #include <time.h>
 
 #include "gpvm.h"
+#include "clock.h"
 #include "tid.h"
 
 /* Upper bound on reading input after a peer's death (see above). */
@@ -304,16 +305,6 @@ gpvm_wait_view_changed(const struct gpvm_view *v)
 	}
 }
 
-/* Milliseconds on the monotonic clock. */
-static long long
-w_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Whether any of our connections holds bytes libpvm has not read. */
 static int
 w_input_pending(void)
@@ -437,7 +428,7 @@ w_recv(int tid, int tag, int ms)
 {
 	struct timeval tv;
 	struct pvmminfo mi;
-	long long end = ms > 0 ? w_now_ms() + ms : 0;
+	long long end = ms > 0 ? mono_ms() + ms : 0;
 	int b, cc;
 
 	if ((b = w_stash_take(tid, tag)) > 0) {
@@ -469,7 +460,7 @@ w_recv(int tid, int tag, int ms)
 			pvm_freebuf(b);
 			return cc;
 		}
-		if (ms > 0 && (ms = (int)(end - w_now_ms())) < 0) {
+		if (ms > 0 && (ms = (int)(end - mono_ms())) < 0) {
 			ms = 0;
 		}
 	}
@@ -482,14 +473,14 @@ w_recv(int tid, int tag, int ms)
 static int
 w_drain(int tid, int tag, int why)
 {
-	long long end = w_now_ms() + W_GRACE_MS;
+	long long end = mono_ms() + W_GRACE_MS;
 	int b;
 
 	for (;;) {
 		if ((b = w_recv(tid, tag, 0)) != 0) {
 			return b;
 		}
-		if (!w_input_pending() || w_now_ms() >= end) {
+		if (!w_input_pending() || mono_ms() >= end) {
 			return why == W_WHY_DEAD ? PvmNoTask : PvmMismatch;
 		}
 	}
@@ -519,7 +510,7 @@ w_must_end(int tid)
 static int
 w_wait(int tid, int tag, int timeout_ms)
 {
-	long long end = timeout_ms > 0 ? w_now_ms() + timeout_ms : 0;
+	long long end = timeout_ms > 0 ? mono_ms() + timeout_ms : 0;
 	int b, why;
 
 	for (;;) {
@@ -534,7 +525,7 @@ w_wait(int tid, int tag, int timeout_ms)
 		w_wake = 0;
 		pvm_freebuf(b);
 		if (timeout_ms > 0 &&
-		    (timeout_ms = (int)(end - w_now_ms())) < 1) {
+		    (timeout_ms = (int)(end - mono_ms())) < 1) {
 			timeout_ms = 0;
 		}
 	}

@@ -12,6 +12,7 @@
  * messages does not rescan the whole queue on every wakeup.
  */
 #include "pvm3.h"
+#include "clock.h"
 #include "conn.h"
 
 #include <limits.h>
@@ -74,16 +75,6 @@ lpvm_queue_clear(void)
 	q_gen++;
 }
 
-/* Milliseconds on the monotonic clock. */
-static long long
-recv_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 struct lpvm_msg *
 lpvm_queue_wait(int (*match)(const struct lpvm_msg *, void *), void *arg,
     int timeout_ms, int *err)
@@ -95,7 +86,7 @@ lpvm_queue_wait(int (*match)(const struct lpvm_msg *, void *), void *arg,
 
 	*err = 0;
 	if (timeout_ms > 0)
-		end = recv_now_ms() + timeout_ms;
+		end = mono_ms() + timeout_ms;
 	for (;;) {
 		m = (seen != NULL && gen == q_gen) ? seen->next : q_head;
 		for (; m != NULL; m = m->next) {
@@ -107,7 +98,7 @@ lpvm_queue_wait(int (*match)(const struct lpvm_msg *, void *), void *arg,
 		}
 		gen = q_gen;
 		if (timeout_ms > 0) {
-			if ((left = end - recv_now_ms()) <= 0)
+			if ((left = end - mono_ms()) <= 0)
 				left = 0;
 			r = lpvm_pump((int)left);
 		} else
@@ -117,7 +108,7 @@ lpvm_queue_wait(int (*match)(const struct lpvm_msg *, void *), void *arg,
 			return NULL;
 		}
 		if (timeout_ms == 0 ||
-		    (r == 0 && timeout_ms > 0 && recv_now_ms() >= end)) {
+		    (r == 0 && timeout_ms > 0 && mono_ms() >= end)) {
 			/* One last look at what came in, then give up. */
 			timeout_ms = 0;
 			end = 0;
@@ -178,7 +169,7 @@ static struct lpvm_msg *
 recv_wait_user(int tid, int tag, int timeout_ms, int *err)
 {
 	struct lpvm_msg *m;
-	long long end = timeout_ms > 0 ? recv_now_ms() + timeout_ms : 0;
+	long long end = timeout_ms > 0 ? mono_ms() + timeout_ms : 0;
 	long long left;
 	int r;
 
@@ -190,7 +181,7 @@ recv_wait_user(int tid, int tag, int timeout_ms, int *err)
 		else if (timeout_ms < 0)
 			r = lpvm_pump(-1);
 		else {
-			if ((left = end - recv_now_ms()) < 0)
+			if ((left = end - mono_ms()) < 0)
 				left = 0;
 			r = lpvm_pump((int)left);
 		}
@@ -199,7 +190,7 @@ recv_wait_user(int tid, int tag, int timeout_ms, int *err)
 			return NULL;
 		}
 		if (timeout_ms == 0 ||
-		    (r == 0 && timeout_ms > 0 && recv_now_ms() >= end))
+		    (r == 0 && timeout_ms > 0 && mono_ms() >= end))
 			return recv_find_user(tid, tag, err);
 	}
 }

@@ -28,6 +28,7 @@
  */
 #define _GNU_SOURCE /* struct ucred, accept4, SOCK_* flags */
 #include "pvm3.h"
+#include "clock.h"
 #include "conn.h"
 
 #include <errno.h>
@@ -78,16 +79,6 @@ route_get_marker(const uint8_t *body, size_t len)
 	                 ((uint32_t)body[2] << 8) | body[3]);
 }
 
-/* Milliseconds on the monotonic clock. */
-static long long
-route_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /*
  * Remember that dst has no route for now.  A peer that is not listening
  * yet (a task just spawned connects to its pvmd a little after pvm_spawn
@@ -102,7 +93,7 @@ route_refuse(int dst, int tries, int again)
 		return;
 	c->tries = tries;
 	if (again && tries < ROUTE_TRIES) {
-		c->retry_ms = route_now_ms() + (20LL << tries);
+		c->retry_ms = mono_ms() + (20LL << tries);
 		route_nretry++;
 	}
 }
@@ -270,7 +261,7 @@ lpvm_route_get(int dst)
 		return NULL;
 	if (refused != NULL) {
 		if (refused->retry_ms == 0 ||
-		    route_now_ms() < refused->retry_ms)
+		    mono_ms() < refused->retry_ms)
 			return NULL;
 		tries = refused->tries;
 		refused->state = CONN_DEAD; /* reaped later */

@@ -19,6 +19,7 @@
  * useful spin, and the pvmd itself needs the CPU.
  */
 #include "pvm3.h"
+#include "clock.h"
 #include "conn.h"
 #include "spin.h"
 
@@ -454,16 +455,6 @@ rx_wait_pvmd(void)
 	return k;
 }
 
-/* Microseconds on the monotonic clock. */
-static long long
-rx_now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 /* poll(2) the first n entries of rx_pfd; a wait that would block spins
  * first, within the budget. */
 static int
@@ -475,8 +466,8 @@ rx_poll(int n, int timeout_ms)
 
 	if (timeout_ms == 0 || (us = spin_budget_next(&budget)) == 0)
 		return poll(rx_pfd, (nfds_t)n, timeout_ms);
-	end = rx_now_us() + us;
-	while ((k = poll(rx_pfd, (nfds_t)n, 0)) == 0 && rx_now_us() < end)
+	end = mono_us() + us;
+	while ((k = poll(rx_pfd, (nfds_t)n, 0)) == 0 && mono_us() < end)
 		;
 	spin_budget_update(&budget, k != 0);
 	return k != 0 ? k : poll(rx_pfd, (nfds_t)n, timeout_ms);
@@ -554,16 +545,6 @@ lpvm_rx_local(
 	return 0;
 }
 
-/* Milliseconds on the monotonic clock. */
-static long long
-rx_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Process input until a message arrives or timeout_ms passes; run message
  * handlers when that is safe (not in the middle of a write). */
 int
@@ -573,7 +554,7 @@ lpvm_pump(int timeout_ms)
 	int r;
 
 	if (timeout_ms > 0)
-		end = rx_now_ms() + timeout_ms;
+		end = mono_ms() + timeout_ms;
 	for (;;) {
 		if (lpvm_pvmd == NULL)
 			return PvmSysErr;
@@ -583,7 +564,7 @@ lpvm_pump(int timeout_ms)
 		if (r != 0 || timeout_ms == 0)
 			return r < 0 ? r : r > 0;
 		if (timeout_ms > 0) {
-			if ((left = end - rx_now_ms()) <= 0)
+			if ((left = end - mono_ms()) <= 0)
 				return 0;
 			timeout_ms = (int)left;
 		}
