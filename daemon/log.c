@@ -2,6 +2,12 @@
  * log.c: the pvmd's log file (paths.log), one line per event with a
  * timestamp and a level.  With -f lines also go to stderr.  Debug lines
  * only when a debug mask (-d or $PVMDDEBUG) is set.
+ *
+ * Size: once the file passes log_max bytes ($PVMDLOGMAX, default
+ * LOG_MAX_DEFAULT) it is renamed to <log>.1, replacing an older one, and
+ * a new file is begun.  PVM 3.4 stops writing at its limit instead, so
+ * the output of a long job's last hours was lost; here the newest output
+ * is always kept, and the disk used stays under twice the limit.
  */
 #include "pvmd.h"
 
@@ -9,6 +15,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -17,11 +24,22 @@ unsigned log_debugmask;
 
 static FILE *log_fp;
 static int log_stderr;
+static char log_path[PATHS_MAX];
+static long long log_size; /* bytes in the current file */
+static long long log_max = LOG_MAX_DEFAULT;
+
+/* The size at which the log is rotated (at least LOG_MAX_MIN). */
+void
+log_set_max(long long bytes)
+{
+	log_max = bytes < LOG_MAX_MIN ? LOG_MAX_MIN : bytes;
+}
 
 /* Open (append) the log file; on failure we log to stderr only. */
 void
 log_open(const char *path)
 {
+	struct stat st;
 	int fd;
 
 	if (log_fp != NULL)
@@ -32,8 +50,29 @@ log_open(const char *path)
 	    0600);
 	if (fd >= 0 && (log_fp = fdopen(fd, "a")) == NULL)
 		close(fd);
-	if (log_fp != NULL)
-		setvbuf(log_fp, NULL, _IOLBF, 0);
+	if (log_fp == NULL)
+		return;
+	setvbuf(log_fp, NULL, _IOLBF, 0);
+	if (path != log_path)
+		snprintf(log_path, sizeof(log_path), "%s", path);
+	log_size = fstat(fd, &st) == 0 ? (long long)st.st_size : 0;
+}
+
+/* The log passed log_max: keep it as <log>.1 and begin a new one. */
+static void
+log_rotate(void)
+{
+	char old[PATHS_MAX + 2];
+
+	snprintf(old, sizeof(old), "%s.1", log_path);
+	fclose(log_fp);
+	log_fp = NULL;
+	if (rename(log_path, old) != 0)
+		old[0] = '\0'; /* reopening appends; the size check retries */
+	log_open(log_path);
+	if (log_fp != NULL && old[0] != '\0')
+		log_info("log continued from %s (limit %lld bytes)", old,
+		    log_max);
 }
 
 /* True once the log file is open. */
@@ -59,11 +98,11 @@ log_close(void)
 	log_fp = NULL;
 }
 
-/* One formatted line. */
-static void
+/* One formatted line; bytes written, or < 0. */
+static int
 log_line(FILE *fp, const char *stamp, const char *level, const char *text)
 {
-	fprintf(fp, "%s [%s] %s\n", stamp, level, text);
+	return fprintf(fp, "%s [%s] %s\n", stamp, level, text);
 }
 
 /* Timestamp, level and text to the log (and stderr if asked). */
@@ -74,6 +113,7 @@ log_vwrite(const char *level, const char *fmt, va_list ap)
 	struct timeval tv;
 	struct tm tm;
 	size_t n;
+	int k;
 
 	gettimeofday(&tv, NULL);
 	localtime_r(&tv.tv_sec, &tm);
@@ -81,8 +121,9 @@ log_vwrite(const char *level, const char *fmt, va_list ap)
 	snprintf(stamp + n, sizeof(stamp) - n, ".%03ld",
 	    (long)(tv.tv_usec / 1000));
 	vsnprintf(text, sizeof(text), fmt, ap);
-	if (log_fp != NULL)
-		log_line(log_fp, stamp, level, text);
+	if (log_fp != NULL && (k = log_line(log_fp, stamp, level, text)) > 0 &&
+	    (log_size += k) > log_max)
+		log_rotate();
 	if (log_stderr || log_fp == NULL)
 		log_line(stderr, stamp, level, text);
 }
@@ -122,13 +163,19 @@ log_debug(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* A line of task output; `line` need not be NUL-terminated. */
+/* A line of task output; `line` need not be NUL-terminated.  A line
+ * longer than LOG_OUTPUT_CHUNK is logged in pieces, none of it dropped. */
 void
 log_task_output(int tid, const char *line, size_t len)
 {
+	size_t n;
+
 	if (len > 0 && line[len - 1] == '\n')
 		len--;
-	if (len > 1900)
-		len = 1900;
-	log_info("[t%x] %.*s", (unsigned)tid, (int)len, line);
+	do {
+		n = len > LOG_OUTPUT_CHUNK ? LOG_OUTPUT_CHUNK : len;
+		log_info("[t%x] %.*s", (unsigned)tid, (int)n, line);
+		line += n;
+		len -= n;
+	} while (len > 0);
 }

@@ -390,10 +390,16 @@ static void
 parse_env(void)
 {
 	const char *s;
+	char *end;
+	long long size;
 	long v;
 
 	if (log_debugmask == 0 && (s = getenv("PVMDDEBUG")) != NULL)
 		log_debugmask = (unsigned)strtoul(s, NULL, 0);
+	/* Bytes; below LOG_MAX_MIN counts as LOG_MAX_MIN, junk is ignored. */
+	if ((s = getenv("PVMDLOGMAX")) != NULL &&
+	    (size = strtoll(s, &end, 0)) > 0 && *end == '\0')
+		log_set_max(size);
 	pvmd.hs_timeout = PVMD_HS_TIMEOUT;
 	if ((s = getenv("PVMD_HANDSHAKE_TIMEOUT")) != NULL &&
 	    (v = strtol(s, NULL, 10)) > 0 && v < 3600)

@@ -225,7 +225,12 @@ void mbox_waiter_free(struct mbox_waiter *w);
 
 extern unsigned log_debugmask;
 
+/* Log rotation ($PVMDLOGMAX bytes); task output lines in pieces. */
+#define LOG_MAX_DEFAULT (16LL * 1024 * 1024)
+#define LOG_MAX_MIN 4096LL
+#define LOG_OUTPUT_CHUNK 1900
 void log_open(const char *path);
+void log_set_max(long long bytes);
 void log_to_stderr(int on);
 int log_is_open(void);
 void log_close(void);
