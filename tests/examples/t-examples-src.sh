@@ -50,12 +50,16 @@ done
 # Old K&R code: -std=gnu89 keeps implicit int and implicit declarations
 # legal with any gcc; -w because it warns about everything.  aimk runs
 # without PVM_ARCH, so pvmgetarch names the directory.
+# PVM_EXAMPLE_LIBS goes last on every link line (through the makefiles'
+# ARCHLIB): tools/sanitize.sh names the sanitizer runtimes there, which
+# static libraries built with sanitizers need.
 CFLOPTS="-g -w -std=gnu89"
 FFLOPTS="-g -w -fallow-argument-mismatch"
+EXLIBS=${PVM_EXAMPLE_LIBS:-}
 aimk() {
 	(cd "$R/$1" && shift && env -u PVM_ARCH "$R/lib/aimk" -k \
-	    CFLOPTS="$CFLOPTS" FFLOPTS="$FFLOPTS" "$@") \
-	    >>"$T_TMP/build.log" 2>&1
+	    CFLOPTS="$CFLOPTS" FFLOPTS="$FFLOPTS" ${EXLIBS:+ARCHLIB="$EXLIBS"} \
+	    "$@") >>"$T_TMP/build.log" 2>&1
 }
 ctargets="c-all mbox"
 [ "$FORTRAN" = yes ] && ctargets="all mbox"
@@ -69,7 +73,7 @@ check "aimk builds gexamples/" aimk gexamples $gtargets
 for p in ptest starter; do
 	check "cc builds $p" sh -c "cc $CFLOPTS -fno-builtin -I'$R/include' \
 	    -o '$EXB/$p' '$R/examples/$p.c' -L'$R/lib/$PVM_ARCH' \
-	    -lgpvm3 -lpvm3 >>'$T_TMP/build.log' 2>&1"
+	    -lgpvm3 -lpvm3 $EXLIBS >>'$T_TMP/build.log' 2>&1"
 done
 if [ "$T_FAIL" -ne 0 ]; then
 	tail -n 60 "$T_TMP/build.log"
