@@ -76,24 +76,6 @@ round_trip(int peer, char *buf, int size)
 	return now_us() - t0;
 }
 
-/* Median round trip for a size over `reps` repetitions after warm-up. */
-static double
-measure(int peer, int size, int reps)
-{
-	char *buf = calloc(1, (size_t)size);
-	double *t = malloc(sizeof(double) * (size_t)reps), m;
-	int i;
-
-	for (i = 0; i < reps / 10 + 2; i++)
-		round_trip(peer, buf, size);
-	for (i = 0; i < reps; i++)
-		t[i] = round_trip(peer, buf, size);
-	m = median(t, reps);
-	free(t);
-	free(buf);
-	return m;
-}
-
 /* Time to spawn 16 tasks and hear from each of them. */
 static double
 spawn16(const char *self)
@@ -124,8 +106,6 @@ hello(void)
 int
 main(int argc, char **argv)
 {
-	static const int sizes[] = {65536, 1 << 20, 16 << 20};
-	static const char *names[] = {"bw_64k", "bw_1m", "bw_16m"};
 	char *args[] = {"-echo", NULL, NULL};
 	int direct = 0, iters = 2000, peer, i, j;
 	double t[5], us;
@@ -155,13 +135,12 @@ main(int argc, char **argv)
 		pvm_exit();
 		return 1;
 	}
-	printf("rtt_8 %.2f us\n", measure(peer, 8, iters));
-	for (i = 0; i < 3; i++) {
-		int reps = sizes[i] >= (16 << 20) ? 15 : 60;
-
-		us = measure(peer, sizes[i], reps);
+	printf("rtt_8 %.2f us\n", median_trip(round_trip, peer, 8, iters));
+	for (i = 0; i < BW_NSIZES; i++) {
+		us = median_trip(round_trip, peer, bw_sizes[i],
+		    bw_reps(bw_sizes[i]));
 		/* one-way bandwidth: size / (rtt / 2) */
-		printf("%s %.1f MB/s\n", names[i], 2.0 * sizes[i] / us);
+		printf("%s %.1f MB/s\n", bw_names[i], 2.0 * bw_sizes[i] / us);
 	}
 	pvm_initsend(PvmDataRaw);
 	pvm_send(peer, TAG_STOP);

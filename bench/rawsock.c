@@ -86,8 +86,9 @@ relay(int a, int b)
 }
 
 static double
-rtt(int fd, char *buf, unsigned size)
+rtt(int fd, char *buf, int len)
 {
+	unsigned size = (unsigned)len;
 	double t0 = now_us();
 
 	full_io(fd, (char *)&size, sizeof(size), 1);
@@ -97,37 +98,18 @@ rtt(int fd, char *buf, unsigned size)
 	return now_us() - t0;
 }
 
-static double
-measure(int fd, unsigned size, int reps)
-{
-	char *buf = calloc(1, size);
-	double *t = malloc(sizeof(double) * (size_t)reps), m;
-	int i;
-
-	for (i = 0; i < reps / 10 + 2; i++)
-		rtt(fd, buf, size);
-	for (i = 0; i < reps; i++)
-		t[i] = rtt(fd, buf, size);
-	m = median(t, reps);
-	free(t);
-	free(buf);
-	return m;
-}
-
 static void
 report(const char *prefix, int fd, int iters)
 {
-	static const unsigned sizes[] = {65536, 1 << 20, 16 << 20};
-	static const char *names[] = {"bw_64k", "bw_1m", "bw_16m"};
 	int i;
 
-	printf("%s_rtt_8 %.2f us\n", prefix, measure(fd, 8, iters));
-	for (i = 0; i < 3; i++) {
-		int reps = sizes[i] >= (16u << 20) ? 15 : 60;
-		double us = measure(fd, sizes[i], reps);
+	printf("%s_rtt_8 %.2f us\n", prefix, median_trip(rtt, fd, 8, iters));
+	for (i = 0; i < BW_NSIZES; i++) {
+		double us = median_trip(rtt, fd, bw_sizes[i],
+		    bw_reps(bw_sizes[i]));
 
-		printf("%s_%s %.1f MB/s\n", prefix, names[i],
-		    2.0 * sizes[i] / us);
+		printf("%s_%s %.1f MB/s\n", prefix, bw_names[i],
+		    2.0 * bw_sizes[i] / us);
 	}
 }
 

@@ -40,6 +40,39 @@ median(double *v, int n)
 	return v[n / 2];
 }
 
+/*
+ * The ping-pong benchmarks (pingpong, rawsock): the median of `reps`
+ * round trips trip(peer, buf, size) of `size` bytes, after a warm-up of
+ * reps / 10 + 2.
+ */
+static inline double
+median_trip(double (*trip)(int, char *, int), int peer, int size, int reps)
+{
+	char *buf = calloc(1, (size_t)size);
+	double *t = malloc(sizeof(double) * (size_t)reps), m;
+	int i;
+
+	for (i = 0; i < reps / 10 + 2; i++)
+		trip(peer, buf, size);
+	for (i = 0; i < reps; i++)
+		t[i] = trip(peer, buf, size);
+	m = median(t, reps);
+	free(t);
+	free(buf);
+	return m;
+}
+
+/* Their bandwidth figures: sizes, names, and fewer repetitions of 16 MiB. */
+static const int bw_sizes[] = {65536, 1 << 20, 16 << 20};
+static const char *const bw_names[] = {"bw_64k", "bw_1m", "bw_16m"};
+#define BW_NSIZES 3
+
+static inline int
+bw_reps(int size)
+{
+	return size >= (16 << 20) ? 15 : 60;
+}
+
 /* Default repetitions of a reduce: fewer for the big count (ms a call). */
 static inline int
 default_reps(int count)
