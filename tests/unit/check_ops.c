@@ -204,48 +204,32 @@ ref_real(int op, const struct ty *t, void *x, const void *y, size_t i)
 	}
 }
 
-/* Complex element i (scalars 2i, 2i+1), in the element's own precision. */
-static void
-ref_cplx_f(int op, float *x, const float *y, size_t i)
-{
-	float a = x[2 * i], b = x[2 * i + 1], c = y[2 * i], d = y[2 * i + 1];
-	float ac = a * c, bd = b * d, ad = a * d, bc = b * c;
-	float mx = a * a, my = c * c;
-
-	mx += b * b;
-	my += d * d;
-	if (op == OP_SUM) {
-		x[2 * i] = a + c;
-		x[2 * i + 1] = b + d;
-	} else if (op == OP_PRODUCT) {
-		x[2 * i] = ac - bd;
-		x[2 * i + 1] = ad + bc;
-	} else if ((op == OP_MAX && my > mx) || (op == OP_MIN && my < mx)) {
-		x[2 * i] = c;
-		x[2 * i + 1] = d;
+/* Complex element i (scalars 2i, 2i+1), in the element's own precision:
+ * ref_cplx_f for PVM_CPLX, ref_cplx_d for PVM_DCPLX. */
+#define REF_CPLX(name, T)                                                \
+	static void name(int op, T *x, const T *y, size_t i)             \
+	{                                                                \
+		T a = x[2 * i], b = x[2 * i + 1];                        \
+		T c = y[2 * i], d = y[2 * i + 1];                        \
+		T ac = a * c, bd = b * d, ad = a * d, bc = b * c;        \
+		T mx = a * a, my = c * c;                                \
+                                                                         \
+		mx += b * b;                                             \
+		my += d * d;                                             \
+		if (op == OP_SUM) {                                      \
+			x[2 * i] = a + c;                                \
+			x[2 * i + 1] = b + d;                            \
+		} else if (op == OP_PRODUCT) {                           \
+			x[2 * i] = ac - bd;                              \
+			x[2 * i + 1] = ad + bc;                          \
+		} else if ((op == OP_MAX && my > mx) ||                  \
+		    (op == OP_MIN && my < mx)) {                         \
+			x[2 * i] = c;                                    \
+			x[2 * i + 1] = d;                                \
+		}                                                        \
 	}
-}
-
-static void
-ref_cplx_d(int op, double *x, const double *y, size_t i)
-{
-	double a = x[2 * i], b = x[2 * i + 1], c = y[2 * i], d = y[2 * i + 1];
-	double ac = a * c, bd = b * d, ad = a * d, bc = b * c;
-	double mx = a * a, my = c * c;
-
-	mx += b * b;
-	my += d * d;
-	if (op == OP_SUM) {
-		x[2 * i] = a + c;
-		x[2 * i + 1] = b + d;
-	} else if (op == OP_PRODUCT) {
-		x[2 * i] = ac - bd;
-		x[2 * i + 1] = ad + bc;
-	} else if ((op == OP_MAX && my > mx) || (op == OP_MIN && my < mx)) {
-		x[2 * i] = c;
-		x[2 * i + 1] = d;
-	}
-}
+REF_CPLX(ref_cplx_f, float)
+REF_CPLX(ref_cplx_d, double)
 
 static void
 ref_fold(int op, const struct ty *t, void *x, const void *y, size_t n)
