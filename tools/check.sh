@@ -1,15 +1,10 @@
 #!/bin/sh
-# check.sh: the whole test suite, as CI runs it.  Installs what is missing,
-# builds out of tree in _build/, runs `make check` and `make distcheck`.
+# check.sh: the whole test suite, as CI runs it.  Builds (tools/build.sh),
+# then runs `make check` and `make distcheck` in _build/.
 set -e
 cd "$(dirname "$0")/.."
-top=$(pwd)
-sh tools/deps.sh
-[ -x configure ] || ./autogen.sh
-mkdir -p _build
+sh tools/build.sh
 cd _build
-[ -f Makefile ] || "$top/configure" --enable-werror
-make -j2
 if ! make -j2 check; then
 	for f in $(find . -name '*.log' -path '*tests*'); do
 		grep -q '^FAIL\|^ERROR' "$f" 2>/dev/null && { echo "==== $f"; tail -n 80 "$f"; }

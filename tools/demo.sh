@@ -5,12 +5,8 @@
 set -e
 cd "$(dirname "$0")/.."
 top=$(pwd)
-sh tools/deps.sh
-[ -x configure ] || ./autogen.sh
-mkdir -p _build
+sh tools/build.sh
 cd _build
-[ -f Makefile ] || "$top/configure" --prefix="$top/_inst"
-make -j2
 make install >/dev/null
 inst="$top/_inst"
 export PATH="$inst/bin:$PATH" PVM_DPATH="$inst/bin/pvmd"
