@@ -24,6 +24,10 @@
 #include "config.h"
 #include "pvm3.h"
 
+/* Exported by libpvm3 (libpvm/legacy.c) but, as in PVM 3.4, not declared
+ * in pvm3.h. */
+int pvmsleep(int secs);
+
 /* Hidden length of a CHARACTER argument. */
 typedef size_t fstrlen_t;
 
@@ -43,8 +47,6 @@ typedef size_t fstrlen_t;
 int fstr_in(char *dst, size_t dstsz, const char *f, fstrlen_t flen);
 /* Copy C string s into Fortran string (f, flen), blank-padded. */
 void fstr_out(char *f, fstrlen_t flen, const char *s);
-/* Is the Fortran string (f, flen) all blanks? */
-int fstr_blank(const char *f, fstrlen_t flen);
 /*
  * Split s in place at blanks and tabs into at most max words; returns the
  * number of words stored in argv (which has room for max + 1 pointers:

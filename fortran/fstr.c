@@ -59,23 +59,6 @@ fstr_out(char *f, fstrlen_t flen, const char *s)
 	}
 }
 
-/* True if the Fortran string holds nothing but blanks. */
-int
-fstr_blank(const char *f, fstrlen_t flen)
-{
-	fstrlen_t i;
-
-	if (f == NULL) {
-		return 1;
-	}
-	for (i = 0; i < flen; i++) {
-		if (f[i] != ' ') {
-			return 0;
-		}
-	}
-	return 1;
-}
-
 /* Split s at blanks and tabs into argv[0..max), NULL-terminated. */
 int
 fstr_split(char *s, char **argv, int max)

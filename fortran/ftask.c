@@ -6,9 +6,7 @@
 
 #include "fpvm.h"
 
-#include <errno.h>
 #include <string.h>
-#include <time.h>
 
 /* pvm_mytid. */
 void
@@ -163,14 +161,5 @@ FPVM(pvmfperror, PVMFPERROR)(char *msg, int *info, fstrlen_t msglen)
 void
 FPVM(pvmfsleep, PVMFSLEEP)(int *secs)
 {
-	struct timespec ts;
-
-	if (*secs <= 0) {
-		return;
-	}
-	ts.tv_sec = *secs;
-	ts.tv_nsec = 0;
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
-		continue;
-	}
+	(void)pvmsleep(*secs);
 }
