@@ -39,6 +39,19 @@ wire_hdr_encode(const struct wire_hdr *h, uint8_t *out)
 }
 
 /* Decode and validate the header in the first n bytes at p. */
+void
+wire_total_encode(uint64_t total, uint8_t *out)
+{
+	put32(out, (uint32_t)(total >> 32));
+	put32(out + 4, (uint32_t)total);
+}
+
+uint64_t
+wire_total_decode(const uint8_t *p)
+{
+	return ((uint64_t)get32(p) << 32) | get32(p + 4);
+}
+
 enum wire_status
 wire_hdr_decode(const uint8_t *p, size_t n, struct wire_hdr *h)
 {

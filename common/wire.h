@@ -68,6 +68,8 @@
 #define WIRE_FRAME_MAX (1024 * 1024)
 /* Default body size of the frames a task cuts a message into. */
 #define WIRE_FRAG_DEFAULT (256 * 1024)
+/* SO_SNDBUF and SO_RCVBUF of every task and pvmd socket end. */
+#define WIRE_SOCKBUF (4 * 1024 * 1024)
 /* Largest control message (reassembled) a pvmd accepts, e.g. a mailbox put. */
 #define WIRE_CTL_MAX (64 * 1024 * 1024)
 
@@ -104,6 +106,9 @@ enum wire_status wire_hdr_decode(const uint8_t *p, size_t n,
     struct wire_hdr *h);
 /* A short text for a wire_status, for logs. */
 const char *wire_status_str(enum wire_status st);
+/* The message length of a WIRE_F_TOTAL frame, out[WIRE_TOTAL_LEN]. */
+void wire_total_encode(uint64_t total, uint8_t *out);
+uint64_t wire_total_decode(const uint8_t *p);
 
 /*
  * System message tags.  Requests to the pvmd (TM_*) travel in context

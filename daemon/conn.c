@@ -54,7 +54,6 @@
 
 #define CONN_READ_HIGH (WIRE_HDR_LEN + WIRE_FRAME_MAX)
 #define CONN_READ_CHUNK (64 * 1024) /* bytes asked for by a plain read */
-#define CONN_SOCKBUF (4 * 1024 * 1024)  /* SO_SNDBUF / SO_RCVBUF */
 #define CONN_FLUSH_TIMEOUT 5   /* s to write a last reply before closing */
 #define CONN_ACCEPT_BACKOFF 100 /* ms without accepting after EMFILE */
 
@@ -793,7 +792,7 @@ static void
 conn_new(int s)
 {
 	struct timeval tv = { pvmd.hs_timeout, 0 };
-	int sockbuf = CONN_SOCKBUF;
+	int sockbuf = WIRE_SOCKBUF;
 	struct ucred cr;
 	socklen_t crlen = sizeof(cr);
 	struct conn *c;

@@ -27,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <event2/event.h>
@@ -432,7 +431,6 @@ setup_loop(void)
 	}
 }
 
-/* Start up, then run the loop until a halt. */
 /*
  * The event loop.  After a turn that read from a task, look again
  * without blocking for a while (spin.h): in a message exchange the next
@@ -468,6 +466,7 @@ run_loop(void)
 	}
 }
 
+/* Start up, then run the loop until a halt. */
 int
 main(int argc, char **argv)
 {

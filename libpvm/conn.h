@@ -62,7 +62,6 @@ struct lpvm_conn {
 	size_t iend;   /* end of the data read */
 
 	int inframe;          /* inside a frame body */
-	int lastbig;          /* the last frame's body was read directly */
 	struct wire_hdr fh;   /* header of that frame */
 	size_t left;          /* body bytes of it still to come */
 	struct lpvm_asm *cur; /* the reassembly they go to */

@@ -29,7 +29,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Frame bodies at least this long are read directly into the message. */
@@ -142,7 +141,6 @@ rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h, size_t total)
 	c->fh = *h;
 	c->left = (size_t)h->len;
 	c->cur = a;
-	c->lastbig = h->len >= RX_DIRECT_MIN;
 	return 0;
 }
 
@@ -183,11 +181,8 @@ rx_frame_end(struct lpvm_conn *c)
 static size_t
 rx_get_total(const uint8_t *p)
 {
-	uint64_t v = 0;
-	int i;
+	uint64_t v = wire_total_decode(p);
 
-	for (i = 0; i < WIRE_TOTAL_LEN; i++)
-		v = (v << 8) | p[i];
 	return v > LPVM_MSG_MAX ? (size_t)LPVM_MSG_MAX + 1 : (size_t)v;
 }
 
@@ -308,7 +303,7 @@ rx_read(struct lpvm_conn *c, int block)
 		 * straight to the message instead of through ibuf.
 		 */
 		k = LPVM_IBUF - c->iend;
-		if (c->lastbig && !c->inframe && c->iend == 0)
+		if (c->fh.len >= RX_DIRECT_MIN && !c->inframe && c->iend == 0)
 			k = WIRE_HDR_LEN + WIRE_TOTAL_LEN;
 		do {
 			r = recv(c->fd, c->ibuf + c->iend, k, flags);

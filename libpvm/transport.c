@@ -99,7 +99,7 @@ lpvm_conn_reap(void)
 int
 lpvm_fd_setup(int fd, int nonblock)
 {
-	int fl, sz = 4 * 1024 * 1024;
+	int fl, sz = WIRE_SOCKBUF;
 
 	if ((fl = fcntl(fd, F_GETFL)) == -1)
 		return -1;

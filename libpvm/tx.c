@@ -164,9 +164,7 @@ lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
 	    (tid_is_task(h->dst) || tid_is_mcast(h->dst)) &&
 	    lpvm.fragsize > 2 * WIRE_TOTAL_LEN) {
 		tc.announce = 1;
-		for (i = 0; i < WIRE_TOTAL_LEN; i++)
-			tc.prefix[i] =
-			    (uint8_t)((uint64_t)tc.total >> (56 - 8 * i));
+		wire_total_encode(tc.total, tc.prefix);
 	}
 	lpvm_tx_depth++;
 	while (!last && rc == 0) {
