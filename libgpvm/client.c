@@ -69,6 +69,14 @@ static int gc_mhf = -1; /* the push handler's id, -1 if none */
 /* A tag nothing is ever sent with (gc_read_pushes probes for it). */
 #define GS_HELLO_NEVER 0x3fff000a
 
+/* Free one cache entry (already unlinked). */
+static void
+gc_ent_free(struct gc_ent *e)
+{
+	free(e->v.tids);
+	free(e);
+}
+
 /* Drop every cached view. */
 static void
 gc_flush(void)
@@ -77,8 +85,7 @@ gc_flush(void)
 
 	while ((e = gc_cache) != NULL) {
 		gc_cache = e->next;
-		free(e->v.tids);
-		free(e);
+		gc_ent_free(e);
 	}
 }
 
@@ -123,8 +130,7 @@ gpvm_view_forget(const char *group)
 	for (pp = &gc_cache; (e = *pp) != NULL; pp = &e->next) {
 		if (strcmp(e->v.name, group) == 0) {
 			*pp = e->next;
-			free(e->v.tids);
-			free(e);
+			gc_ent_free(e);
 			return;
 		}
 	}
@@ -203,9 +209,8 @@ gpvm_enter(void)
 	}
 	if (me != gc_mytid) {
 		/* pvm_exit and a new enrolment: nothing we knew holds. */
-		gc_flush();
+		gc_lost_server();
 		gpvm_wait_reset();
-		gc_server = 0;
 		gc_mytid = me;
 		if ((cc = gc_install()) < 0) {
 			gc_mytid = 0;
@@ -410,6 +415,25 @@ gc_upk_name(char *name)
 	return 0;
 }
 
+/* Count v's members and find our instance (-1: not a member). */
+static void
+gc_count(struct gpvm_view *v)
+{
+	int i;
+
+	v->nmembers = 0;
+	v->myinst = -1;
+	for (i = 0; i < v->ninst; i++) {
+		if (v->tids[i] == -1) {
+			continue;
+		}
+		v->nmembers++;
+		if (v->tids[i] == gc_mytid) {
+			v->myinst = i;
+		}
+	}
+}
+
 /* Make room for n tids in e; 0 or PvmNoMem. */
 static int
 gc_reserve(struct gc_ent *e, int n)
@@ -456,7 +480,7 @@ static int
 gc_frozen_dies(struct gc_ent *e, uint32_t version, int ninst, int from_push)
 {
 	struct gpvm_view now = e->v;
-	int *tids = NULL, i;
+	int *tids = NULL;
 
 	if (ninst > 0 && ((tids = calloc((size_t)ninst, sizeof(int))) == NULL ||
 	    pvm_upkint(tids, ninst, 1) < 0)) {
@@ -471,17 +495,7 @@ gc_frozen_dies(struct gc_ent *e, uint32_t version, int ninst, int from_push)
 		now.dead = 1;
 		now.ninst = ninst;
 		now.tids = tids;
-		now.nmembers = 0;
-		now.myinst = -1;
-		for (i = 0; i < ninst; i++) {
-			if (tids[i] == -1) {
-				continue;
-			}
-			now.nmembers++;
-			if (tids[i] == gc_mytid) {
-				now.myinst = i;
-			}
-		}
+		gc_count(&now);
 		gpvm_wait_view_changed(&now);
 	}
 	free(tids);
@@ -493,7 +507,7 @@ gpvm_view_input(int from_push)
 {
 	char name[GS_NAMEMAX];
 	struct gc_ent *e;
-	int version = 0, state = 0, ninst = 0, i;
+	int version = 0, state = 0, ninst = 0;
 
 	if (gc_upk_name(name) < 0 || pvm_upkint(&version, 1, 1) < 0 ||
 	    pvm_upkint(&state, 1, 1) < 0 || pvm_upkint(&ninst, 1, 1) < 0 ||
@@ -527,17 +541,7 @@ gpvm_view_input(int from_push)
 	e->v.frozen = state;
 	e->v.dead = state == GS_DEAD;
 	e->v.ninst = ninst;
-	e->v.nmembers = 0;
-	e->v.myinst = -1;
-	for (i = 0; i < ninst; i++) {
-		if (e->v.tids[i] == -1) {
-			continue;
-		}
-		e->v.nmembers++;
-		if (e->v.tids[i] == gc_mytid) {
-			e->v.myinst = i;
-		}
-	}
+	gc_count(&e->v);
 	if (from_push) {
 		/* A wait in a collective on this group may have to end. */
 		gpvm_wait_view_changed(&e->v);

@@ -29,65 +29,6 @@
 #include "gpvm.h"
 #include "tid.h"
 
-/* Datatypes gather/scatter move: code, C type, pack suffix, items/elt. */
-#define G_TYPES(X)                                                            \
-	X(PVM_BYTE, char, byte, 1)                                            \
-	X(PVM_SHORT, short, short, 1)                                         \
-	X(PVM_INT, int, int, 1)                                               \
-	X(PVM_FLOAT, float, float, 1)                                         \
-	X(PVM_CPLX, float, cplx, 2)                                           \
-	X(PVM_DOUBLE, double, double, 1)                                      \
-	X(PVM_DCPLX, double, dcplx, 2)                                        \
-	X(PVM_LONG, long, long, 1)                                            \
-	X(PVM_USHORT, unsigned short, ushort, 1)                              \
-	X(PVM_UINT, unsigned int, uint, 1)                                    \
-	X(PVM_ULONG, unsigned long, ulong, 1)
-
-/* Bytes per element of datatype, 0 if gather/scatter cannot move it. */
-static size_t
-g_size(int type)
-{
-	switch (type) {
-#define G_SIZE(code, ctype, sfx, k)                                           \
-	case code:                                                            \
-		return sizeof(ctype) * (k);
-		G_TYPES(G_SIZE)
-#undef G_SIZE
-	default:
-		return 0;
-	}
-}
-
-/* Pack n elements at p into the active send buffer. */
-static int
-g_pack(int type, void *p, int n)
-{
-	switch (type) {
-#define G_PACK(code, ctype, sfx, k)                                           \
-	case code:                                                            \
-		return pvm_pk##sfx((ctype *)p, n, 1);
-		G_TYPES(G_PACK)
-#undef G_PACK
-	default:
-		return PvmBadParam;
-	}
-}
-
-/* Unpack n elements from the active receive buffer to p. */
-static int
-g_unpack(int type, void *p, int n)
-{
-	switch (type) {
-#define G_UNPACK(code, ctype, sfx, k)                                         \
-	case code:                                                            \
-		return pvm_upk##sfx((ctype *)p, n, 1);
-		G_TYPES(G_UNPACK)
-#undef G_UNPACK
-	default:
-		return PvmBadParam;
-	}
-}
-
 /* Send n elements at p to tid with tag in SYSCTX_DG; user state kept. */
 static int
 g_send(int tid, int tag, int type, void *p, int n)
@@ -98,7 +39,7 @@ g_send(int tid, int tag, int type, void *p, int n)
 		return mine;
 	}
 	old = pvm_setsbuf(mine);
-	if ((cc = g_pack(type, p, n)) >= 0) {
+	if ((cc = gpvm_pack(type, p, n)) >= 0) {
 		ctx = pvm_setcontext(SYSCTX_DG);
 		cc = pvm_send(tid, tag);
 		pvm_setcontext(ctx);
@@ -118,7 +59,7 @@ g_recv(int tid, int tag, int type, void *p, int n)
 		return b;
 	}
 	saved = pvm_setrbuf(b);
-	cc = g_unpack(type, p, n);
+	cc = gpvm_unpack(type, p, n);
 	pvm_setrbuf(saved);
 	pvm_freebuf(b);
 	return cc < 0 ? cc : 0;
@@ -191,7 +132,7 @@ g_setup(const void *buf, int count, int type, int tag, char *group,
 	struct gpvm_view *v;
 	int cc;
 
-	if (count <= 0 || buf == NULL || g_size(type) == 0 || tag < 0) {
+	if (count <= 0 || buf == NULL || gpvm_type_size(type) == 0 || tag < 0) {
 		return PvmBadParam;
 	}
 	if ((cc = gpvm_view_live(group, &v)) < 0) {
@@ -235,7 +176,7 @@ pvm_gather(void *result, void *data, int count, int datatype, int msgtag,
 	if ((cc = g_begin(&gc, v, group, rootginst)) < 0) {
 		return gpvm_err("pvm_gather", cc);
 	}
-	chunk = (size_t)count * g_size(datatype);
+	chunk = (size_t)count * gpvm_type_size(datatype);
 	memmove((char *)result + (size_t)me * chunk, data, chunk);
 	for (i = 0; i < gc.ninst; i++) {
 		if (i == me) {
@@ -278,7 +219,7 @@ pvm_scatter(void *result, void *data, int count, int datatype, int msgtag,
 	if (data == NULL) {
 		return gpvm_err("pvm_scatter", PvmBadParam);
 	}
-	chunk = (size_t)count * g_size(datatype);
+	chunk = (size_t)count * gpvm_type_size(datatype);
 	for (i = 0; i < v->ninst; i++) {
 		if (i == me) {
 			continue;

@@ -52,7 +52,7 @@ int gpvm_view(const char *group, struct gpvm_view **view);
  * every member after each join, leave, death or freeze.  A message
  * handler (pvm_addmhf) applies a push as soon as libpvm reads it, inside
  * whatever libpvm call is running, and every group call first lets
- * libpvm read what the pvmd has sent (one ioctl when nothing is there).
+ * libpvm read what the pvmd has sent (one poll(2) when nothing is there).
  * So a member's view may lag a concurrent change (a collective that runs
  * while membership changes is undefined in PVM 3.4; here it ends in an
  * error, see gpvm_coll), but once a barrier on the group has returned,
@@ -200,6 +200,15 @@ int gpvm_tree_build(const int *tids, int n, int root, int me,
 
 /* ---- reduce_binomial.c ---- */
 
+/*
+ * Pack n elements of a reduce datatype from p into the active send
+ * buffer, or unpack them from the active receive buffer into p (also
+ * used by gather and scatter).  The pvm_pk* / pvm_upk* result, or
+ * PvmBadParam for PVM_STR or an unknown type.
+ */
+int gpvm_pack(int datatype, void *p, int n);
+int gpvm_unpack(int datatype, void *p, int n);
+
 /* One validated reduce, as the driver (reduce.c) hands it over. */
 struct gpvm_reduce {
 	gpvm_reduce_fn fn;
@@ -209,7 +218,6 @@ struct gpvm_reduce {
 	size_t esize;  /* gpvm_type_size(datatype) */
 	int tag;       /* the user's msgtag (>= 0) */
 	int me;        /* my tid */
-	int root;      /* the root's tid */
 	const char *group;
 	uint32_t version; /* of the view the tree was built from */
 	const struct gpvm_tree *tree;

@@ -31,24 +31,12 @@ static struct gt_table gs_table;
 static int *gs_watched;
 static int gs_nwatched, gs_capwatched;
 
-/* Pack a view of g (or of an empty group `name` if g is NULL). */
+/* Pack the view of g. */
 static void
-gs_pack_view(const struct gt_group *g, const char *name)
+gs_pack_view(const struct gt_group *g)
 {
-	int zero = 0, state = GS_DYNAMIC, ninst = 0;
-	int version;
+	int version = (int)g->version, state = g->state, ninst = g->ninst;
 
-	if (g == NULL) {
-		version = 0;
-		pvm_pkstr((char *)name);
-		pvm_pkint(&version, 1, 1);
-		pvm_pkint(&state, 1, 1);
-		pvm_pkint(&zero, 1, 1);
-		return;
-	}
-	version = (int)g->version;
-	state = g->state;
-	ninst = g->ninst;
 	pvm_pkstr((char *)g->name);
 	pvm_pkint(&version, 1, 1);
 	pvm_pkint(&state, 1, 1);
@@ -105,7 +93,7 @@ gs_push(const struct gt_group *g, int except)
 	}
 	if (n > 0) {
 		pvm_initsend(PvmDataDefault);
-		gs_pack_view(g, NULL);
+		gs_pack_view(g);
 		pvm_mcast(to, n, GS_PUSH);
 	}
 	free(to);
@@ -199,7 +187,7 @@ gs_join(int src, int seq, const char *name)
 	gs_reply_begin(seq, inst);
 	if (inst >= 0) {
 		g = gt_find(&gs_table, name);
-		gs_pack_view(g, NULL);
+		gs_pack_view(g);
 		pvm_send(src, GS_JOIN);
 		gs_watch(src);
 		gs_push(g, src);
@@ -219,7 +207,7 @@ gs_view(int src, int seq, const char *name)
 		return;
 	}
 	gs_reply_begin(seq, 0);
-	gs_pack_view(g, NULL);
+	gs_pack_view(g);
 	pvm_send(src, GS_VIEW);
 }
 
@@ -248,7 +236,7 @@ gs_sync(int src, int tag, int seq, const char *name)
 		/* Freeze: everyone gets the final view; pushes are moot. */
 		g = gt_find(&gs_table, name);
 		gs_reply_begin(0, g->nmembers);
-		gs_pack_view(g, NULL);
+		gs_pack_view(g);
 		pvm_mcast(rel.tids, rel.n, GS_FREEZE);
 		gs_push(g, 0);
 	}
@@ -280,7 +268,7 @@ gs_dispatch(int src, int tag)
 	char name[GS_NAMEMAX];
 	int seq = 0;
 
-	if (tag == GS_DEADTID && ((unsigned)src & TID_PVMD_BIT) != 0) {
+	if (tag == GS_DEADTID && tid_is_pvmd(src)) {
 		gs_dead();
 		return;
 	}

@@ -130,7 +130,6 @@ pvm_reduce(void (*func)(int *, void *, void *, int *, int *), void *data,
 	r.datatype = datatype;
 	r.esize = gpvm_type_size(datatype);
 	r.tag = msgtag;
-	r.root = root;
 	r.group = group;
 	r.version = v->version;
 	r.tree = NULL;

@@ -153,9 +153,8 @@ rb_config(void)
 	rb_xdr = e != NULL && atoi(e) != 0;
 }
 
-/* Pack n elements of datatype from p into the active send buffer. */
-static int
-rb_pack(int datatype, void *p, int n)
+int
+gpvm_pack(int datatype, void *p, int n)
 {
 	switch (datatype) {
 #define RB_PK(code, name, ctype, kind, wtype)                            \
@@ -167,9 +166,8 @@ rb_pack(int datatype, void *p, int n)
 	return PvmBadParam;
 }
 
-/* Unpack n elements of datatype into p from the active receive buffer. */
-static int
-rb_unpack(int datatype, void *p, int n)
+int
+gpvm_unpack(int datatype, void *p, int n)
 {
 	switch (datatype) {
 #define RB_UPK(code, name, ctype, kind, wtype)                           \
@@ -203,7 +201,7 @@ rb_send(const struct gpvm_reduce *r, int status, int seg, int nseg, void *p,
 	    (cc = pvm_pkint(hdr, RB_HDR, 1)) < 0) {
 		return cc;
 	}
-	if (status == 0 && n > 0 && (cc = rb_pack(r->datatype, p, n)) < 0) {
+	if (status == 0 && n > 0 && (cc = gpvm_pack(r->datatype, p, n)) < 0) {
 		return cc;
 	}
 	/* InPlace: hdr and p are read now, while they are still valid. */
@@ -221,7 +219,7 @@ rb_fold(const struct gpvm_reduce *r, unsigned char *x, int n)
 
 	while (n > 0) {
 		k = n < per ? n : per;
-		if ((cc = rb_unpack(r->datatype, rb_chunk, k)) < 0) {
+		if ((cc = gpvm_unpack(r->datatype, rb_chunk, k)) < 0) {
 			return cc;
 		}
 		dt = r->datatype;

@@ -44,7 +44,6 @@
  * The user's active receive buffer, context and pvm_recvf matcher are
  * saved and put back around every wait.
  */
-#include <poll.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
