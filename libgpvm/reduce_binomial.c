@@ -300,12 +300,12 @@ rb_skip_rest(const struct gpvm_reduce *r, int tid, const int *h)
 static int
 rb_next(const struct gpvm_reduce *r, struct rb_child *c, int *hdr)
 {
-	int b, cc;
+	int b, cc, owed;
 
 	for (;;) {
 		if ((b = gpvm_recv_from(c->tid, r->tag)) < 0) {
 			c->live = 0;
-				if (b == PvmMismatch) {
+			if (b == PvmMismatch) {
 				/* c may still send us its old-view stream. */
 				rb_owe(c->tid, r->tag, (int)r->version);
 			}
@@ -318,8 +318,12 @@ rb_next(const struct gpvm_reduce *r, struct rb_child *c, int *hdr)
 			c->live = 0;
 			return PvmBadMsg;
 		}
-		if (rb_nowed == 0 || hdr[3] == (int)r->version ||
-		    !rb_settle(c->tid, r->tag, hdr[3])) {
+		if (rb_nowed == 0) {
+			return b;
+		}
+		/* Any message of c's settles what we owed c on this tag. */
+		owed = rb_settle(c->tid, r->tag, hdr[3]);
+		if (!owed || hdr[3] == (int)r->version) {
 			return b;
 		}
 		/* The rest of a stream from a call we gave up on. */
@@ -344,9 +348,6 @@ rb_take(const struct gpvm_reduce *r, struct rb_child *c, int seg,
 
 	if ((b = rb_next(r, c, hdr)) < 0) {
 		return b;
-	}
-	if (rb_nowed > 0) {
-		rb_settle(c->tid, r->tag, hdr[3]);
 	}
 	if (hdr[0] < 0) {
 		c->live = 0;
