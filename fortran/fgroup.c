@@ -16,17 +16,9 @@
  */
 #include "fpvm.h"
 
-/*
- * The body of a wrapper whose only string is the group: copy the name
- * from the arguments `group`/`grouplen` into g, then out = call, or the
- * error (PvmBadParam for a name too long) without calling.
- */
+/* The body of a wrapper whose only string is the group (as g). */
 #define FGROUP_CALL(out, call)                                                \
-	do {                                                                  \
-		char g[FSTR_NAME + 1];                                        \
-		int cc_ = fstr_in(g, sizeof(g), group, grouplen);             \
-		(out) = cc_ < 0 ? cc_ : (call);                               \
-	} while (0)
+	FSTR_CALL(g, FSTR_NAME, group, grouplen, out, call)
 
 /* pvm_joingroup; inum = the instance number or an error. */
 void

@@ -198,62 +198,46 @@ FPVM(pvmftasks, PVMFTASKS)(int *where, int *ntask, int *tid, int *ptid,
 	}
 }
 
-/* pvm_addhosts of one host: info = its pvmd tid or an error. */
-void
-FPVM(pvmfaddhost, PVMFADDHOST)(char *host, int *info, fstrlen_t hostlen)
+/* pvm_addhosts or pvm_delhosts of one host: its status, or an error. */
+static int
+fhost_one(int (*call)(char **, int, int *), char *host, fstrlen_t hostlen)
 {
 	char buf[FSTR_PATH + 1], *p = buf;
 	int st = 0, cc;
 
 	if ((cc = fstr_in(buf, sizeof(buf), host, hostlen)) < 0) {
-		*info = cc;
-		return;
+		return cc;
 	}
-	cc = pvm_addhosts(&p, 1, &st);
-	*info = cc < 0 ? cc : st;
+	cc = call(&p, 1, &st);
+	return cc < 0 ? cc : st;
+}
+
+/* pvm_addhosts of one host: info = its pvmd tid or an error. */
+void
+FPVM(pvmfaddhost, PVMFADDHOST)(char *host, int *info, fstrlen_t hostlen)
+{
+	*info = fhost_one(pvm_addhosts, host, hostlen);
 }
 
 /* pvm_delhosts of one host: info = 0 or an error. */
 void
 FPVM(pvmfdelhost, PVMFDELHOST)(char *host, int *info, fstrlen_t hostlen)
 {
-	char buf[FSTR_PATH + 1], *p = buf;
-	int st = 0, cc;
-
-	if ((cc = fstr_in(buf, sizeof(buf), host, hostlen)) < 0) {
-		*info = cc;
-		return;
-	}
-	cc = pvm_delhosts(&p, 1, &st);
-	*info = cc < 0 ? cc : st;
+	*info = fhost_one(pvm_delhosts, host, hostlen);
 }
 
 /* pvm_mstat. */
 void
 FPVM(pvmfmstat, PVMFMSTAT)(char *host, int *mstat, fstrlen_t hostlen)
 {
-	char buf[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fstr_in(buf, sizeof(buf), host, hostlen)) < 0) {
-		*mstat = cc;
-		return;
-	}
-	*mstat = pvm_mstat(buf);
+	FSTR_CALL(buf, FSTR_NAME, host, hostlen, *mstat, pvm_mstat(buf));
 }
 
 /* pvm_archcode. */
 void
 FPVM(pvmfarchcode, PVMFARCHCODE)(char *arch, int *cod, fstrlen_t archlen)
 {
-	char buf[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fstr_in(buf, sizeof(buf), arch, archlen)) < 0) {
-		*cod = cc;
-		return;
-	}
-	*cod = pvm_archcode(buf);
+	FSTR_CALL(buf, FSTR_NAME, arch, archlen, *cod, pvm_archcode(buf));
 }
 
 /* pvm_tidtohost, under the name PVM 3.4's library really exports. */

@@ -33,14 +33,8 @@ void
 FPVM(pvmfputinfo, PVMFPUTINFO)(
     char *name, int *bufid, int *flags, int *index, fstrlen_t namelen)
 {
-	char buf[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fstr_in(buf, sizeof(buf), name, namelen)) < 0) {
-		*index = cc;
-		return;
-	}
-	*index = pvm_putinfo(buf, *bufid, *flags);
+	FSTR_CALL(buf, FSTR_NAME, name, namelen, *index,
+	    pvm_putinfo(buf, *bufid, *flags));
 }
 
 /* pvm_recvinfo. */
@@ -48,14 +42,8 @@ void
 FPVM(pvmfrecvinfo, PVMFRECVINFO)(
     char *name, int *index, int *flags, int *bufid, fstrlen_t namelen)
 {
-	char buf[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fstr_in(buf, sizeof(buf), name, namelen)) < 0) {
-		*bufid = cc;
-		return;
-	}
-	*bufid = pvm_recvinfo(buf, *index, *flags);
+	FSTR_CALL(buf, FSTR_NAME, name, namelen, *bufid,
+	    pvm_recvinfo(buf, *index, *flags));
 }
 
 /* pvm_delinfo. */
@@ -63,14 +51,8 @@ void
 FPVM(pvmfdelinfo, PVMFDELINFO)(
     char *name, int *index, int *flags, int *info, fstrlen_t namelen)
 {
-	char buf[FSTR_NAME + 1];
-	int cc;
-
-	if ((cc = fstr_in(buf, sizeof(buf), name, namelen)) < 0) {
-		*info = cc;
-		return;
-	}
-	*info = pvm_delinfo(buf, *index, *flags);
+	FSTR_CALL(buf, FSTR_NAME, name, namelen, *info,
+	    pvm_delinfo(buf, *index, *flags));
 }
 
 /* Forget the snapshot. */

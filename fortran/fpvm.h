@@ -45,6 +45,17 @@ typedef size_t fstrlen_t;
  * trailing blanks, NUL-terminated.  0, or PvmBadParam if it does not fit.
  */
 int fstr_in(char *dst, size_t dstsz, const char *f, fstrlen_t flen);
+/*
+ * The body of a wrapper with one string argument: copy the Fortran string
+ * (f, flen) into a local char buf[size + 1], then out = call (which uses
+ * buf), or the error (PvmBadParam for a string too long) without calling.
+ */
+#define FSTR_CALL(buf, size, f, flen, out, call)                              \
+	do {                                                                  \
+		char buf[(size) + 1];                                         \
+		int cc_ = fstr_in(buf, sizeof(buf), f, flen);                 \
+		(out) = cc_ < 0 ? cc_ : (call);                               \
+	} while (0)
 /* Copy C string s into Fortran string (f, flen), blank-padded. */
 void fstr_out(char *f, fstrlen_t flen, const char *s);
 /*

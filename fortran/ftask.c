@@ -147,14 +147,7 @@ FPVM(pvmfadvise, PVMFADVISE)(int *route, int *info)
 void
 FPVM(pvmfperror, PVMFPERROR)(char *msg, int *info, fstrlen_t msglen)
 {
-	char buf[FSTR_PATH + 1];
-	int cc;
-
-	if ((cc = fstr_in(buf, sizeof(buf), msg, msglen)) < 0) {
-		*info = cc;
-		return;
-	}
-	*info = pvm_perror(buf);
+	FSTR_CALL(buf, FSTR_PATH, msg, msglen, *info, pvm_perror(buf));
 }
 
 /* Sleep secs seconds (the whole time, even if signals arrive). */
