@@ -119,8 +119,6 @@ int gpvm_recv_from(int tid, int tag);
 /* Like gpvm_recv_from, but gives up after timeout_ms (>= 0) and returns 0
  * then; -1 waits forever. */
 int gpvm_trecv_from(int tid, int tag, int timeout_ms);
-/* Whether a TaskExit for tid has been seen (without waiting). */
-int gpvm_is_dead(int tid);
 /* Forget watched and dead tids (our own tid changed). */
 void gpvm_wait_reset(void);
 
