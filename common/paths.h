@@ -6,6 +6,7 @@
  *       lock                               flock'ed by the running pvmd
  *       pid                                its process id, for messages
  *       t<tid in hex>                      a task's direct-route socket
+ *       g<segid in hex>                    a group's barrier segment
  *   $PVM_TMP/pvm-<uid>[-<PVM_VMID>].log     the pvmd's log
  *
  * PVM_TMP defaults to /tmp.  The names differ from PVM 3.4's

@@ -280,10 +280,10 @@ remove_files(void)
 
 	unlink(pvmd.paths.sock);
 	unlink(pvmd.paths.pid);
-	/* Tasks' direct-route sockets live here too. */
+	/* Tasks' direct-route sockets and pvmgs's barrier segments. */
 	if ((d = opendir(pvmd.paths.dir)) != NULL) {
 		while ((de = readdir(d)) != NULL) {
-			if (de->d_name[0] != 't')
+			if (de->d_name[0] != 't' && de->d_name[0] != 'g')
 				continue;
 			snprintf(path, sizeof(path), "%s/%s", pvmd.paths.dir,
 			    de->d_name);

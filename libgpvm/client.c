@@ -31,6 +31,8 @@
 #include <poll.h>
 
 #include "gpvm.h"
+#include "gseg.h"
+#include "paths.h"
 #include "tid.h"
 
 #ifndef PVMGS_PATH
@@ -57,6 +59,7 @@ extern int pvm_errno;
 struct gc_ent {
 	struct gpvm_view v;
 	int cap; /* room in v.tids */
+	struct gseg *seg; /* v.segid mapped, or NULL */
 	struct gc_ent *next;
 };
 
@@ -73,6 +76,7 @@ static int gc_mhf = -1; /* the push handler's id, -1 if none */
 static void
 gc_ent_free(struct gc_ent *e)
 {
+	gseg_unmap(e->seg);
 	free(e->v.tids);
 	free(e);
 }
@@ -507,11 +511,11 @@ gpvm_view_input(int from_push)
 {
 	char name[GS_NAMEMAX];
 	struct gc_ent *e;
-	int version = 0, state = 0, ninst = 0;
+	int version = 0, state = 0, segid = 0, ninst = 0;
 
 	if (gc_upk_name(name) < 0 || pvm_upkint(&version, 1, 1) < 0 ||
-	    pvm_upkint(&state, 1, 1) < 0 || pvm_upkint(&ninst, 1, 1) < 0 ||
-	    ninst < 0) {
+	    pvm_upkint(&state, 1, 1) < 0 || pvm_upkint(&segid, 1, 1) < 0 ||
+	    pvm_upkint(&ninst, 1, 1) < 0 || ninst < 0) {
 		return PvmBadMsg;
 	}
 	e = gc_find(name);
@@ -536,6 +540,12 @@ gpvm_view_input(int from_push)
 	if (ninst > 0 && pvm_upkint(e->v.tids, ninst, 1) < 0) {
 		gpvm_view_forget(name);
 		return PvmBadMsg;
+	}
+	if (e->v.segid != (uint32_t)segid) {
+		/* A new group under the same name: a new segment. */
+		gseg_unmap(e->seg);
+		e->seg = NULL;
+		e->v.segid = (uint32_t)segid;
 	}
 	e->v.version = (uint32_t)version;
 	e->v.frozen = state;
@@ -565,6 +575,39 @@ gc_fetch(const char *group)
 	}
 	gpvm_req_end(&rq);
 	return cc;
+}
+
+int
+gpvm_view_refresh(const char *group)
+{
+	return gc_fetch(group);
+}
+
+struct gseg *
+gpvm_view_seg(struct gpvm_view *v)
+{
+	struct gc_ent *e = gc_find(v->name);
+	struct pvm_paths p;
+	char path[PATHS_MAX + 16];
+
+	if (e == NULL || &e->v != v || v->segid == 0) {
+		return NULL;
+	}
+	if (e->seg == NULL && paths_from_env(&p) == 0 &&
+	    gseg_path(p.dir, v->segid, path, sizeof(path)) == 0) {
+		e->seg = gseg_map(path);
+	}
+	return e->seg;
+}
+
+int
+gpvm_server_check(void)
+{
+	if (gc_server != 0 && gpvm_peer_dead(gc_server)) {
+		gc_lost_server();
+		return PvmSysErr;
+	}
+	return 0;
 }
 
 int

@@ -17,6 +17,8 @@
 #include "pvm3.h"
 #include "gsproto.h"
 
+struct gseg;
+
 /* A member's picture of one group (owned by the cache in client.c). */
 struct gpvm_view {
 	char name[GS_NAMEMAX];
@@ -26,6 +28,7 @@ struct gpvm_view {
 	int *tids;        /* tids[inst], -1 for a hole */
 	int nmembers;     /* members (non-hole entries) */
 	int myinst;       /* caller's instance, or -1 if not a member */
+	uint32_t segid;   /* barrier segment (gseg.h), 0: barriers via pvmgs */
 	/*
 	 * A frozen group that a member left is dead.  As in PVM 3.4, the
 	 * frozen table keeps answering pvm_getinst/gettid/gsize, while
@@ -99,6 +102,19 @@ int gpvm_view_input(int from_push);
 void gpvm_view_forget(const char *group);
 /* The cached view of group, without asking anyone; NULL if none. */
 const struct gpvm_view *gpvm_view_peek(const char *group);
+/* Ask the server for group's view now (cache or not).  0 or an error. */
+int gpvm_view_refresh(const char *group);
+/*
+ * The barrier segment of view v (from gpvm_view), mapped on first use and
+ * kept with the cached view; NULL if it cannot be mapped.
+ */
+struct gseg *gpvm_view_seg(struct gpvm_view *v);
+/*
+ * PvmSysErr if the group server is known to have died (its TaskExit
+ * notify has been read; then everything it told us is forgotten), else
+ * 0.  Costs no message.
+ */
+int gpvm_server_check(void);
 
 /* ---- wait.c: failure-aware receives for collectives ---- */
 
@@ -121,6 +137,8 @@ int gpvm_recv_from(int tid, int tag);
 int gpvm_trecv_from(int tid, int tag, int timeout_ms);
 /* Forget watched and dead tids (our own tid changed). */
 void gpvm_wait_reset(void);
+/* Whether tid's TaskExit notify has been read (tid was waited on). */
+int gpvm_peer_dead(int tid);
 
 /*
  * A collective in progress on `group`, built from the view with

@@ -160,6 +160,9 @@ gt_join(struct gt_table *t, const char *name, int tid)
 	for (inst = 0; inst < g->ninst && g->tids[inst] != -1; inst++) {
 		continue;
 	}
+	if (inst >= GS_MAXINST) {
+		return PvmNoMem;
+	}
 	if (inst == g->cap) {
 		p = realloc(g->tids, (size_t)(g->cap + 16) * sizeof(*p));
 		if (p == NULL) {

@@ -23,6 +23,8 @@
 
 #include "gsproto.h"
 
+struct gseg;
+
 /* Tids waiting at a barrier or freeze. */
 struct gt_sync {
 	int count; /* 0: none in progress */
@@ -39,8 +41,10 @@ struct gt_group {
 	int cap;
 	int *tids;    /* by instance, -1 = free */
 	int nmembers;
-	struct gt_sync barrier;
+	struct gt_sync barrier; /* for groups without a segment */
 	struct gt_sync freeze;
+	uint32_t segid;   /* barrier segment (pvmgs.c), 0: none */
+	struct gseg *seg;
 	struct gt_group *next;
 };
 
@@ -68,7 +72,8 @@ int gt_inst(const struct gt_group *g, int tid);
 struct gt_group *gt_first_with(struct gt_table *t, int tid);
 
 /* Join: the new instance, or PvmDupGroup, PvmNotInGroup (frozen group),
- * PvmNoMem, PvmBadParam (name too long). */
+ * PvmNoMem (also: GS_MAXINST members already), PvmBadParam (name too
+ * long). */
 int gt_join(struct gt_table *t, const char *name, int tid);
 
 /*

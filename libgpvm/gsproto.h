@@ -14,8 +14,9 @@
  * member takes one path (through the pvmds), so per-pair order holds:
  * the pushes of a change reach a member before a later barrier release.
  *
- *   view  = str name, int version, int state, int ninst,
+ *   view  = str name, int version, int state, int segid, int ninst,
  *           ninst x int tid (instance order, -1 for a hole)
+ *           segid: the group's barrier segment (gseg.h), 0 if none
  *           state: GS_DYNAMIC, GS_FROZEN or GS_DEAD (frozen, then a
  *           member left or died: every later call says PvmNoGroup)
  *
@@ -27,7 +28,8 @@
  *               rep: int seq, int status, view if status >= 0
  *               (getinst, gettid, gsize, bcast, gather when the caller's
  *               cache cannot answer)
- *   GS_BARRIER  req: int seq, str group, int count (-1: group size)
+ *   GS_BARRIER  (only for groups with segid 0, or spread over hosts)
+ *               req: int seq, str group, int count (-1: group size)
  *               rep: int seq, int status.  Sent when the barrier is
  *               released (one pvm_mcast to all waiters, seq 0) or fails
  *               (PvmNoTask: a member left or died so it can never
@@ -78,5 +80,8 @@
 
 /* Longest group name, with its NUL. */
 #define GS_NAMEMAX 256
+
+/* Most instances a group can have (a barrier segment's slots, gseg.h). */
+#define GS_MAXINST 65535
 
 #endif /* GSPROTO_H */

@@ -16,16 +16,24 @@
  * The server lives until the virtual machine halts or it is killed; then
  * all groups are gone (as with PVM 3.4's `reset`).
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pvm3.h"
 #include "tid.h"
+#include "paths.h"
 #include "gsproto.h"
 #include "groups.h"
+#include "gseg.h"
 
 static struct gt_table gs_table;
+
+/* The virtual machine's directory, where barrier segments live. */
+static struct pvm_paths gs_paths;
+static uint32_t gs_next_segid;
 
 /* Tids we asked the pvmd to watch (a member of some group, or was). */
 static int *gs_watched;
@@ -36,10 +44,12 @@ static void
 gs_pack_view(const struct gt_group *g)
 {
 	int version = (int)g->version, state = g->state, ninst = g->ninst;
+	int segid = (int)g->segid;
 
 	pvm_pkstr((char *)g->name);
 	pvm_pkint(&version, 1, 1);
 	pvm_pkint(&state, 1, 1);
+	pvm_pkint(&segid, 1, 1);
 	pvm_pkint(&ninst, 1, 1);
 	if (ninst > 0) {
 		pvm_pkint(g->tids, ninst, 1);
@@ -97,6 +107,73 @@ gs_push(const struct gt_group *g, int except)
 		pvm_mcast(to, n, GS_PUSH);
 	}
 	free(to);
+}
+
+/*
+ * Give a group just created its barrier segment.  If none can be made the
+ * group keeps segid 0 for life, so all its members count barriers here.
+ */
+static void
+gs_seg_new(struct gt_group *g)
+{
+	char path[PATHS_MAX + 16];
+
+	if (gs_paths.dir[0] == '\0') {
+		return;
+	}
+	if (++gs_next_segid == 0) {
+		gs_next_segid = 1;
+	}
+	g->segid = gs_next_segid;
+	if (gseg_path(gs_paths.dir, g->segid, path, sizeof(path)) < 0 ||
+	    (g->seg = gseg_create(path)) == NULL) {
+		g->segid = 0;
+	}
+}
+
+/* Write g's size, state and version to its segment (before replying). */
+static void
+gs_seg_publish(const struct gt_group *g)
+{
+	if (g != NULL && g->seg != NULL) {
+		gseg_publish(g->seg, g->nmembers, g->state, g->version);
+	}
+}
+
+/* A group is gone: remove its segment. */
+static void
+gs_seg_free(uint32_t segid, struct gseg *seg)
+{
+	char path[PATHS_MAX + 16];
+
+	if (seg == NULL) {
+		return;
+	}
+	if (gseg_path(gs_paths.dir, segid, path, sizeof(path)) == 0) {
+		unlink(path);
+	}
+	gseg_unmap(seg);
+}
+
+/* Remove segments a previous server left behind (it was killed). */
+static void
+gs_seg_sweep(void)
+{
+	char path[PATHS_MAX + 300];
+	struct dirent *de;
+	DIR *d;
+
+	if ((d = opendir(gs_paths.dir)) == NULL) {
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == 'g' && strlen(de->d_name) == 9) {
+			snprintf(path, sizeof(path), "%s/%s", gs_paths.dir,
+			    de->d_name);
+			unlink(path);
+		}
+	}
+	closedir(d);
 }
 
 /* Ask for tid's TaskExit once. */
@@ -161,9 +238,20 @@ static int
 gs_remove(const char *name, int tid)
 {
 	struct gt_list fb = { 0 }, ff = { 0 };
+	struct gt_group *g = gt_find(&gs_table, name);
+	struct gseg *seg = g != NULL ? g->seg : NULL;
+	uint32_t segid = g != NULL ? g->segid : 0;
+	int inst = g != NULL ? gt_inst(g, tid) : -1;
+	int ninst = g != NULL ? g->ninst : 0;
 	int deleted, cc;
 
 	cc = gt_leave(&gs_table, name, tid, &fb, &ff, &deleted);
+	if (cc == 0 && deleted) {
+		gs_seg_free(segid, seg);
+	} else if (cc == 0 && seg != NULL) {
+		gs_seg_publish(gt_find(&gs_table, name));
+		gseg_member_gone(seg, inst, ninst);
+	}
 	if (cc == 0) {
 		gs_release(&fb, GS_BARRIER, fb.code);
 		gs_release(&ff, GS_FREEZE, ff.code);
@@ -184,9 +272,15 @@ gs_join(int src, int seq, const char *name)
 	int inst;
 
 	inst = gt_join(&gs_table, name, src);
-	gs_reply_begin(seq, inst);
 	if (inst >= 0) {
 		g = gt_find(&gs_table, name);
+		if (g->nmembers == 1) {
+			gs_seg_new(g); /* the join created it */
+		}
+		gs_seg_publish(g);
+	}
+	gs_reply_begin(seq, inst);
+	if (inst >= 0) {
 		gs_pack_view(g);
 		pvm_send(src, GS_JOIN);
 		gs_watch(src);
@@ -235,6 +329,7 @@ gs_sync(int src, int tag, int seq, const char *name)
 	} else if (cc == 1) {
 		/* Freeze: everyone gets the final view; pushes are moot. */
 		g = gt_find(&gs_table, name);
+		gs_seg_publish(g);
 		gs_reply_begin(0, g->nmembers);
 		gs_pack_view(g);
 		pvm_mcast(rel.tids, rel.n, GS_FREEZE);
@@ -319,6 +414,11 @@ main(int argc, char **argv)
 		return cc > 0 ? 0 : 1;
 	}
 	gt_init(&gs_table);
+	if (paths_from_env(&gs_paths) != 0) {
+		gs_paths.dir[0] = '\0';
+	}
+	gs_next_segid = (uint32_t)getpid() << 12;
+	gs_seg_sweep();
 	pvm_setcontext(SYSCTX_DG);
 	if ((parent = pvm_parent()) > 0) {
 		pvm_initsend(PvmDataDefault);

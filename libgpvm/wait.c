@@ -177,8 +177,8 @@ gpvm_wait_reset(void)
 }
 
 /* Whether a TaskExit for tid has been seen (without waiting). */
-static int
-w_is_dead(int tid)
+int
+gpvm_peer_dead(int tid)
 {
 	return w_state(tid) == W_DEAD;
 }
@@ -490,7 +490,7 @@ w_drain(int tid, int tag, int why)
 static int
 w_must_end(int tid)
 {
-	if (w_is_dead(tid)) {
+	if (gpvm_peer_dead(tid)) {
 		return W_WHY_DEAD;
 	}
 	if (w_why == W_WHY_VIEW) {

@@ -134,6 +134,19 @@ wait_gone() {
 	! kill -0 "$pid" 2>/dev/null
 }
 
+# segments_gone SECS: wait until the VM directory holds no group barrier
+# segment (g + 8 hex digits; pvmgs removes a group's when the group is
+# deleted, after the last member's exit notify); false on time-out.
+segments_gone() {
+	local n=$(($1 * 10))
+	while [ "$n" -gt 0 ]; do
+		ls "$T_DIR" | grep -q '^g[0-9a-f]\{8\}$' || return 0
+		sleep 0.1
+		n=$((n - 1))
+	done
+	! ls "$T_DIR" | grep -q '^g[0-9a-f]\{8\}$'
+}
+
 # pvmd_rss: resident memory of our pvmd in KiB (empty if none).
 pvmd_rss() {
 	local pid

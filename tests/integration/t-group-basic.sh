@@ -2,7 +2,8 @@
 # t-group-basic.sh: group membership (join, leave, instance reuse, gsize,
 # gettid, getinst and their error codes), programs racing to start the
 # group server, the server found again by a second program after the
-# first exits, and the console's ps showing pvmgs.
+# first exits, one barrier segment file per group while it exists, and the
+# console's ps showing pvmgs.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$TASKS/t_group" "$PVMGS_PATH" "$PVM_CONSOLE"
 
@@ -20,9 +21,10 @@ check "the 6 racers got 6 distinct instances" test "$(cat "$T_TMP"/race.* |
     sed -n 's/^PASS: racing join: instance \([0-9]*\) of 6$/\1/p' |
     sort -u | wc -l)" -eq 6
 run_checks 60 "$TASKS/t_group" basic
-run_checks 30 "$TASKS/t_group" first G1
+run_checks 30 "$TASKS/t_group" first G1 "$T_DIR"
 server=$(sed -n 's/^SERVER //p' "$T_OUT")
 check "first program printed the server tid ($server)" test -n "$server"
+check "its group's barrier segment went with the group" segments_gone 10
 run_checks 30 "$TASKS/t_group" second G2 "${server:-0}"
 
 out="$T_TMP/console"

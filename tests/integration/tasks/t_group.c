@@ -4,7 +4,8 @@
  *
  *   t_group basic          join/leave/instances/gsize/gettid/getinst and
  *                          their error codes, with spawned joiners
- *   t_group first G        join group G, print the server tid, exit
+ *   t_group first G [DIR]  join group G, print the server tid, exit; with
+ *                          the VM's DIR: one barrier segment per group
  *   t_group second G       the server of a previous program is found
  *                          again (same tid, still one pvmgs)
  *   t_group race G N       one of N programs started at once, before any
@@ -20,6 +21,7 @@
  * Spawned copies run the child roles (argv[1] = "child-..."); they report
  * to the parent, which prints every check.
  */
+#include <dirent.h>
 #include <signal.h>
 
 #include "tcheck.h"
@@ -271,12 +273,37 @@ count_servers(void)
 	return k;
 }
 
+/* Barrier segments (g<8 hex digits>) in the virtual machine's dir. */
 static int
-run_first(const char *g)
+count_segments(const char *dir)
+{
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	if ((d = opendir(dir)) == NULL) {
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		n += de->d_name[0] == 'g' && strlen(de->d_name) == 9;
+	}
+	closedir(d);
+	return n;
+}
+
+static int
+run_first(const char *g, const char *dir)
 {
 	int s;
 
 	tc_eq(pvm_joingroup((char *)g), 0, "join %s", g);
+	if (dir != NULL) {
+		tc_eq(count_segments(dir), 1, "one barrier segment in %s", dir);
+		tc_eq(pvm_joingroup("G-other"), 0, "join G-other");
+		tc_eq(count_segments(dir), 2, "a segment per group");
+		tc_eq(pvm_lvgroup("G-other"), 0, "leave G-other (deleted)");
+		tc_eq(count_segments(dir), 1, "its segment removed with it");
+	}
 	s = mbox_server();
 	tc_check(s > 0, "server registered in mailbox \"pvmgs\" (t%x)",
 	    (unsigned)s);
@@ -667,7 +694,7 @@ main(int argc, char **argv)
 		return run_basic();
 	}
 	if (strcmp(mode, "first") == 0 && argc > 2) {
-		return run_first(argv[2]);
+		return run_first(argv[2], argc > 3 ? argv[3] : NULL);
 	}
 	if (strcmp(mode, "second") == 0 && argc > 3) {
 		return run_second(argv[2], argv[3]);

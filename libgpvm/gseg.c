@@ -1,0 +1,293 @@
+/*
+ * gseg.c: the per-group barrier segment (see gseg.h for the protocol).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pvm3.h"
+#include "gsproto.h"
+#include "gseg.h"
+
+/* How long pvmgs waits for a counted arrival to mark its slot. */
+#define GSEG_MARK_TRIES 2000
+
+int
+gseg_path(const char *dir, uint32_t segid, char *out, size_t outlen)
+{
+	int n = snprintf(out, outlen, "%s/g%08x", dir, (unsigned)segid);
+
+	return n < 0 || (size_t)n >= outlen ? -1 : 0;
+}
+
+struct gseg *
+gseg_map(const char *path)
+{
+	struct gseg *s;
+	struct stat st;
+	int fd;
+
+	if ((fd = open(path, O_RDWR | O_CLOEXEC)) < 0) {
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0 || st.st_size != (off_t)sizeof(*s) ||
+	    st.st_uid != geteuid()) {
+		close(fd);
+		return NULL;
+	}
+	s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (s == MAP_FAILED) {
+		return NULL;
+	}
+	if (s->magic != GSEG_MAGIC || s->layout != GSEG_LAYOUT) {
+		munmap(s, sizeof(*s));
+		return NULL;
+	}
+	return s;
+}
+
+void
+gseg_unmap(struct gseg *s)
+{
+	if (s != NULL) {
+		munmap(s, sizeof(*s));
+	}
+}
+
+struct gseg *
+gseg_create(const char *path)
+{
+	struct gseg *s;
+	int fd;
+
+	unlink(path);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		return NULL;
+	}
+	/* Sparse: only the header and the slots in use get pages. */
+	if (ftruncate(fd, (off_t)sizeof(*s)) != 0) {
+		close(fd);
+		unlink(path);
+		return NULL;
+	}
+	s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (s == MAP_FAILED) {
+		unlink(path);
+		return NULL;
+	}
+	s->layout = GSEG_LAYOUT;
+	atomic_store(&s->sync, GSEG_SYNC(1, 0, 0));
+	/* Last: a member that maps the file early sees no magic and fails. */
+	__atomic_store_n(&s->magic, GSEG_MAGIC, __ATOMIC_RELEASE);
+	return s;
+}
+
+/* The 32-bit generation half of the sync word, for the futex calls. */
+static uint32_t *
+gseg_gen_word(struct gseg *s)
+{
+	uint32_t *w = (uint32_t *)(void *)&s->sync;
+
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return w + 1;
+#else
+	return w;
+#endif
+}
+
+static void
+gseg_wake_all(struct gseg *s)
+{
+	syscall(SYS_futex, gseg_gen_word(s), FUTEX_WAKE, INT_MAX, NULL, NULL,
+	    0);
+}
+
+void
+gseg_sleep(struct gseg *s, uint32_t gen, int timeout_ms)
+{
+	struct timespec ts;
+
+	ts.tv_sec = timeout_ms / 1000;
+	ts.tv_nsec = (long)(timeout_ms % 1000) * 1000000L;
+	/* Returns at once if the generation has already moved on. */
+	syscall(SYS_futex, gseg_gen_word(s), FUTEX_WAIT, gen, &ts, NULL, 0);
+}
+
+int
+gseg_arrive(struct gseg *s, int inst, int count, uint32_t *gen)
+{
+	uint64_t old, next;
+	int want, arrived, fixed;
+
+	if (inst < 0 || inst >= GSEG_SLOTS) {
+		return PvmNoInst;
+	}
+	old = atomic_load(&s->sync);
+	do {
+		if (atomic_load(&s->state) == GS_DEAD) {
+			return PvmNoGroup;
+		}
+		want = count == -1 ? atomic_load(&s->nmembers) : count;
+		if (want < 1 || want > GSEG_SLOTS) {
+			return PvmBadParam;
+		}
+		fixed = GSEG_COUNT(old);
+		if (fixed != 0 && fixed != want) {
+			return PvmMismatch;
+		}
+		arrived = GSEG_ARRIVED(old) + 1;
+		*gen = GSEG_GEN(old);
+		if (arrived == want) {
+			next = GSEG_SYNC(*gen + 1, 0, 0);
+		} else {
+			next = GSEG_SYNC(*gen, arrived, want);
+		}
+	} while (!atomic_compare_exchange_weak(&s->sync, &old, next));
+	if (arrived == want) {
+		gseg_wake_all(s);
+		return 1;
+	}
+	/* Counted: only now may pvmgs see us as waiting (gseg.h). */
+	atomic_store(&s->slot[inst].waits_in, *gen);
+	return 0;
+}
+
+int
+gseg_ended(struct gseg *s, int inst, uint32_t gen)
+{
+	uint64_t fail;
+
+	if (GSEG_GEN(atomic_load(&s->sync)) == gen) {
+		return 0;
+	}
+	fail = atomic_load(&s->slot[inst].fail);
+	if ((uint32_t)fail == gen && (fail >> 32) != 0) {
+		return -(int)(fail >> 32);
+	}
+	return 1;
+}
+
+/* ---- pvmgs ---- */
+
+void
+gseg_publish(struct gseg *s, int nmembers, int state, uint32_t version)
+{
+	atomic_store(&s->nmembers, nmembers);
+	atomic_store(&s->state, state);
+	atomic_store(&s->version, version);
+}
+
+/* Waiters of gen among slots [0, ninst); the gone instance's excluded. */
+static int
+gseg_count_waiting(struct gseg *s, uint32_t gen, int skip, int ninst)
+{
+	int i, n = 0;
+
+	for (i = 0; i < ninst; i++) {
+		if (i != skip && atomic_load(&s->slot[i].waits_in) == gen) {
+			n++;
+		}
+	}
+	return n;
+}
+
+/*
+ * Fail generation `old` with code: mark its waiters, then advance.
+ * Returns the number marked, or -1 if the word changed (try again).
+ */
+static int
+gseg_fail(struct gseg *s, uint64_t old, int skip, int ninst, int code)
+{
+	uint32_t gen = GSEG_GEN(old);
+	uint64_t mark = gen | (uint64_t)(uint32_t)-code << 32;
+	int i, n = 0, want = GSEG_ARRIVED(old), tries;
+
+	if (skip >= 0 && atomic_load(&s->slot[skip].waits_in) == gen) {
+		want--; /* the one leaving was counted */
+	}
+
+	/*
+	 * An arrival is counted before its slot is marked: give a counted
+	 * waiter (descheduled between the two) a moment to mark.  One that
+	 * died in between never will; it is the one leaving.
+	 */
+	for (tries = 0; tries < GSEG_MARK_TRIES &&
+	    gseg_count_waiting(s, gen, skip, ninst) < want; tries++) {
+		sched_yield();
+		if (atomic_load(&s->sync) != old) {
+			return -1;
+		}
+	}
+	for (i = 0; i < ninst; i++) {
+		if (i != skip && atomic_load(&s->slot[i].waits_in) == gen) {
+			atomic_store(&s->slot[i].fail, mark);
+			n++;
+		}
+	}
+	if (!atomic_compare_exchange_strong(&s->sync, &old,
+	    GSEG_SYNC(gen + 1, 0, 0))) {
+		return -1;
+	}
+	gseg_wake_all(s);
+	return n;
+}
+
+int
+gseg_member_gone(struct gseg *s, int inst, int ninst)
+{
+	uint64_t old, next;
+	int count, arrived, had, n = 0;
+
+	if (ninst > GSEG_SLOTS) {
+		ninst = GSEG_SLOTS;
+	}
+	if (inst >= GSEG_SLOTS) {
+		inst = -1; /* never had a slot */
+	}
+	for (;;) {
+		old = atomic_load(&s->sync);
+		count = GSEG_COUNT(old);
+		had = inst >= 0 &&
+		    atomic_load(&s->slot[inst].waits_in) == GSEG_GEN(old);
+		if (count == 0) {
+			break;
+		}
+		if (atomic_load(&s->state) == GS_DEAD ||
+		    atomic_load(&s->nmembers) < count) {
+			n = gseg_fail(s, old, inst, ninst,
+			    atomic_load(&s->state) == GS_DEAD ? PvmNoGroup
+			                                      : PvmNoTask);
+			if (n < 0) {
+				n = 0;
+				continue;
+			}
+			break;
+		}
+		if (!had) {
+			break;
+		}
+		arrived = GSEG_ARRIVED(old) - 1;
+		next = arrived == 0 ? GSEG_SYNC(GSEG_GEN(old), 0, 0)
+		                    : GSEG_SYNC(GSEG_GEN(old), arrived, count);
+		if (atomic_compare_exchange_strong(&s->sync, &old, next)) {
+			break;
+		}
+	}
+	if (inst >= 0) {
+		/* The next member with this instance starts clean. */
+		atomic_store(&s->slot[inst].waits_in, 0);
+	}
+	return n;
+}
