@@ -59,8 +59,10 @@ int gpvm_view(const char *group, struct gpvm_view **view);
  * So a member's view may lag a concurrent change (a collective that runs
  * while membership changes is undefined in PVM 3.4; here it ends in an
  * error, see gpvm_coll), but once a barrier on the group has returned,
- * or the group is frozen, every member's view is the server's: the
- * release leaves the server after the pushes, on the same FIFO path.
+ * or the group is frozen, every member's view is the server's (a server
+ * release leaves after the pushes on the same FIFO path; after a
+ * shared-memory release a member fetches the view if the segment's
+ * version is newer, barrier.c).
  * Non-members cache only frozen groups; otherwise each of their queries
  * asks the server.  Because pushes are applied at any time, a view (and
  * its tids[]) may change under a collective that waits: copy what is
