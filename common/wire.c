@@ -38,20 +38,116 @@ wire_hdr_encode(const struct wire_hdr *h, uint8_t *out)
 	put32(out + 36, (uint32_t)h->wid);
 }
 
-/* Decode and validate the header in the first n bytes at p. */
+static void
+put64(uint8_t *p, uint64_t v)
+{
+	put32(p, (uint32_t)(v >> 32));
+	put32(p + 4, (uint32_t)v);
+}
+
+static uint64_t
+get64(const uint8_t *p)
+{
+	return ((uint64_t)get32(p) << 32) | get32(p + 4);
+}
+
 void
 wire_total_encode(uint64_t total, uint8_t *out)
 {
-	put32(out, (uint32_t)(total >> 32));
-	put32(out + 4, (uint32_t)total);
+	put64(out, total);
 }
 
 uint64_t
 wire_total_decode(const uint8_t *p)
 {
-	return ((uint64_t)get32(p) << 32) | get32(p + 4);
+	return get64(p);
 }
 
+size_t
+wire_bulk_len(uint32_t nseg)
+{
+	return WIRE_BULK_FIXED + (size_t)nseg * WIRE_BULK_SEGLEN;
+}
+
+void
+wire_bulk_encode(const struct wire_bulk *b, const uint64_t *addr,
+    const uint64_t *len, uint8_t *out)
+{
+	uint32_t i;
+
+	put32(out, (uint32_t)b->tag);
+	put32(out + 4, (uint32_t)b->ctx);
+	put32(out + 8, (uint32_t)b->enc);
+	put32(out + 12, (uint32_t)b->wid);
+	put32(out + 16, b->pid);
+	put64(out + 20, b->cookie);
+	put64(out + 28, b->ticket);
+	put64(out + 36, b->total);
+	put32(out + 44, b->nseg);
+	for (i = 0; i < b->nseg; i++) {
+		put64(out + WIRE_BULK_FIXED + i * WIRE_BULK_SEGLEN, addr[i]);
+		put64(out + WIRE_BULK_FIXED + i * WIRE_BULK_SEGLEN + 8, len[i]);
+	}
+}
+
+void
+wire_bulk_seg(const struct wire_bulk *b, uint32_t i, uint64_t *addr,
+    uint64_t *len)
+{
+	*addr = get64(b->segs + (size_t)i * WIRE_BULK_SEGLEN);
+	*len = get64(b->segs + (size_t)i * WIRE_BULK_SEGLEN + 8);
+}
+
+int
+wire_bulk_decode(const uint8_t *p, size_t n, uint64_t max,
+    struct wire_bulk *b)
+{
+	uint64_t sum = 0, addr, len;
+	uint32_t i;
+
+	if (n < WIRE_BULK_FIXED)
+		return -1;
+	b->tag = (int32_t)get32(p);
+	b->ctx = (int32_t)get32(p + 4);
+	b->enc = (int32_t)get32(p + 8);
+	b->wid = (int32_t)get32(p + 12);
+	b->pid = get32(p + 16);
+	b->cookie = get64(p + 20);
+	b->ticket = get64(p + 28);
+	b->total = get64(p + 36);
+	b->nseg = get32(p + 44);
+	b->segs = p + WIRE_BULK_FIXED;
+	if (b->nseg > WIRE_BULK_MAXSEG || n != wire_bulk_len(b->nseg) ||
+	    b->total > max)
+		return -1;
+	for (i = 0; i < b->nseg; i++) {
+		wire_bulk_seg(b, i, &addr, &len);
+		if (len > max - sum)
+			return -1;
+		sum += len;
+	}
+	return sum == b->total ? 0 : -1;
+}
+
+void
+wire_bulkack_encode(uint64_t cookie, int32_t status, uint8_t *out)
+{
+	put64(out, cookie);
+	put32(out + 8, (uint32_t)status);
+}
+
+int
+wire_bulkack_decode(const uint8_t *p, size_t n, uint64_t *cookie,
+    int32_t *status)
+{
+	if (n != WIRE_BULKACK_LEN)
+		return -1;
+	*cookie = get64(p);
+	*status = (int32_t)get32(p + 8);
+	return 0;
+}
+
+/* Decode and validate the header in the first n bytes at p. */
 enum wire_status
 wire_hdr_decode(const uint8_t *p, size_t n, struct wire_hdr *h)
 {

@@ -197,6 +197,13 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              route by sending TC_ROUTE with the negated marker through
  *              the pvmd first.  The pvmd forwards TC_ROUTE like any
  *              task-to-task message.
+ * TC_BULK      An offer of a large message between two tasks on one host
+ *              (libpvm/bulk.c): the receiver copies the body straight
+ *              out of the sender's memory (process_vm_readv) and answers
+ *              TC_BULKACK; the sender waits for that answer, so its memory
+ *              stays valid.  Body: struct wire_bulk, encoded below.
+ * TC_BULKACK   body: u64 cookie, int status (0: copied and delivered;
+ *              < 0: not copied, the sender sends the message normally).
  */
 #define WIRE_TM_BASE 0x80010000u
 #define WIRE_TC_BASE 0x80030000u
@@ -226,7 +233,9 @@ uint64_t wire_total_decode(const uint8_t *p);
 #define WIRE_TC_LIST(X)                                                       \
 	X(TC_OUTPUT, 1, "output")                                             \
 	X(TC_SIBLINGS, 2, "siblings")                                         \
-	X(TC_ROUTE, 3, "route")
+	X(TC_ROUTE, 3, "route")                                               \
+	X(TC_BULK, 4, "bulk")                                                 \
+	X(TC_BULKACK, 5, "bulk-ack")
 
 #define WIRE_TM_COUNT 20
 
@@ -236,6 +245,47 @@ enum wire_tm { WIRE_TM_LIST(WIRE_ENUM_TM) };
 enum wire_tc { WIRE_TC_LIST(WIRE_ENUM_TC) };
 #undef WIRE_ENUM_TM
 #undef WIRE_ENUM_TC
+
+/*
+ * A bulk offer (TC_BULK).  On the wire, big-endian: int tag, ctx, enc,
+ * wid (the offered message's own header fields), u32 pid, u64 cookie,
+ * u64 ticket, u64 total, u32 nseg, then nseg x (u64 addr, u64 len): the
+ * body's pieces in the sender's address space.  The ticket is the address
+ * of 8 bytes in the sender holding the cookie, so the receiver can tell
+ * that pid is the process that made the offer.
+ */
+#define WIRE_BULK_FIXED 48
+#define WIRE_BULK_SEGLEN 16
+#define WIRE_BULK_MAXSEG 65536
+#define WIRE_BULKACK_LEN 12
+struct wire_bulk {
+	int32_t tag, ctx, enc, wid;
+	uint32_t pid;
+	uint64_t cookie;
+	uint64_t ticket;
+	uint64_t total;
+	uint32_t nseg;
+	const uint8_t *segs; /* decode: nseg encoded pieces (wire_bulk_seg) */
+};
+/* Encoded size of an offer of nseg pieces. */
+size_t wire_bulk_len(uint32_t nseg);
+/* Encode b's fixed part and n pieces (addr[i], len[i]) into out. */
+void wire_bulk_encode(const struct wire_bulk *b, const uint64_t *addr,
+    const uint64_t *len, uint8_t *out);
+/*
+ * Decode and check an offer (pure): the length matches nseg, nseg <=
+ * WIRE_BULK_MAXSEG, the pieces add up to total without overflow, total
+ * <= max.  0, or -1 for a malformed offer.
+ */
+int wire_bulk_decode(const uint8_t *p, size_t n, uint64_t max,
+    struct wire_bulk *b);
+/* Piece i of a decoded offer. */
+void wire_bulk_seg(const struct wire_bulk *b, uint32_t i, uint64_t *addr,
+    uint64_t *len);
+void wire_bulkack_encode(uint64_t cookie, int32_t status, uint8_t *out);
+/* 0, or -1 if n is not WIRE_BULKACK_LEN. */
+int wire_bulkack_decode(const uint8_t *p, size_t n, uint64_t *cookie,
+    int32_t *status);
 
 /* Index 1..WIRE_TM_COUNT of a TM tag, or 0 if `tag` is not one. */
 int wire_tm_index(int32_t tag);

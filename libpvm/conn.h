@@ -120,6 +120,25 @@ int lpvm_peer_uid_ok(int fd);
  * writable, 0 on timeout, PvmSysErr if the pvmd connection died.
  */
 int lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable);
+
+/*
+ * bulk.c.  lpvm_bulk_send: offer a large message to a task on this host
+ * instead of writing it (total: body bytes); 1 = delivered (or dropped
+ * for a gone task), 0 = not offered or not taken (send it the ordinary
+ * way), < 0 = PvmSysErr/PvmNoMem.  lpvm_bulk_input: an offer arrived
+ * (rx.c): 0 with the message's header and body (owned by the caller) to
+ * deliver in its place, or -1 (nothing to deliver); either way an
+ * answer is owed and goes out at the next lpvm_bulk_flush, which the
+ * input paths call when no write is in progress.  lpvm_bulk_answer: a
+ * TC_BULKACK body.
+ */
+#define LPVM_BULK_MIN (1024 * 1024) /* bodies at least this long */
+int lpvm_bulk_send(const struct wire_hdr *h, const struct lpvm_seg *p,
+    size_t n, size_t total);
+int lpvm_bulk_input(const struct wire_hdr *h, uint8_t *data, size_t len,
+    struct wire_hdr *out, uint8_t **body, size_t *bodylen);
+void lpvm_bulk_answer(const uint8_t *data, size_t len);
+void lpvm_bulk_flush(void);
 /* Deliver a message to ourselves (a copy of the pieces). 0 or PvmNoMem. */
 int lpvm_rx_local(
     const struct wire_hdr *h, const struct lpvm_seg *pieces, size_t npieces);

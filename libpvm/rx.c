@@ -38,6 +38,25 @@ static struct pollfd *rx_pfd;
 static struct lpvm_conn **rx_pconn;
 static size_t rx_pcap;
 
+static void rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len);
+
+/* A bulk offer: deliver the message it carried in its place (bulk.c). */
+static void
+rx_bulk(const struct wire_hdr *h, uint8_t *data, size_t len)
+{
+	struct wire_hdr mh;
+	uint8_t *body = NULL;
+	size_t blen;
+
+	if (lpvm_bulk_input(h, data, len, &mh, &body, &blen) == 0 &&
+	    !(mh.ctx == SYSCTX_TC && (mh.tag == TC_BULK ||
+	    mh.tag == TC_BULKACK)))
+		rx_dispatch(&mh, body, blen);
+	else if (body != NULL)
+		free(body);
+	free(data);
+}
+
 /* Hand a complete message to whoever wants it.  Takes ownership of data. */
 static void
 rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len)
@@ -50,6 +69,15 @@ rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len)
 	}
 	if (h->ctx == SYSCTX_TC && h->tag == TC_ROUTE) {
 		lpvm_route_marker(h->src, data, len);
+		free(data);
+		return;
+	}
+	if (h->ctx == SYSCTX_TC && h->tag == TC_BULK) {
+		rx_bulk(h, data, len);
+		return;
+	}
+	if (h->ctx == SYSCTX_TC && h->tag == TC_BULKACK) {
+		lpvm_bulk_answer(data, len);
 		free(data);
 		return;
 	}
@@ -445,8 +473,10 @@ rx_wait_pvmd(void)
 		lpvm_disconnect();
 		return PvmSysErr;
 	}
-	if (lpvm_tx_depth == 0)
+	if (lpvm_tx_depth == 0) {
 		lpvm_conn_reap();
+		lpvm_bulk_flush();
+	}
 	return k;
 }
 
@@ -476,6 +506,9 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 
 	if (writable != NULL)
 		*writable = 0;
+	/* Answers to bulk offers go out before we may block. */
+	if (lpvm_tx_depth == 0)
+		lpvm_bulk_flush();
 	if ((got = lpvm_rx_pending()) > 0)
 		timeout_ms = 0;
 	else if (timeout_ms < 0 && wout == NULL && rx_only_pvmd())
@@ -516,8 +549,10 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		lpvm_disconnect();
 		return PvmSysErr;
 	}
-	if (lpvm_tx_depth == 0)
+	if (lpvm_tx_depth == 0) {
 		lpvm_conn_reap();
+		lpvm_bulk_flush();
+	}
 	return got;
 }
 

@@ -182,6 +182,8 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
 {
 	struct wire_hdr h;
 	struct lpvm_conn *c;
+	size_t i, total;
+	int rc;
 
 	if (lpvm_pvmd == NULL)
 		return PvmSysErr;
@@ -195,6 +197,12 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
 	h.wid = wid;
 	if (dst == lpvm.mytid && dst > 0)
 		return lpvm_rx_local(&h, pieces, npieces);
+	for (i = 0, total = 0; i < npieces; i++)
+		total += pieces[i].len;
+	/* A large body to a task on this host: copied once (bulk.c). */
+	if (total >= LPVM_BULK_MIN && (rc = lpvm_bulk_send(&h, pieces,
+	    npieces, total)) != 0)
+		return rc < 0 ? rc : 0;
 	if (tid_is_task(dst) && (c = lpvm_route_get(dst)) != NULL) {
 		/* A failed route means the peer is gone: nothing to do. */
 		if (lpvm_tx(c, &h, pieces, npieces) != 0 && c->fd >= 0)

@@ -9,6 +9,12 @@ NMSG=1024  # of 1 MiB each: 1 GiB in all
 LIMIT=$((160 * 1024))  # KiB the pvmd may grow by
 
 start_pvmd
+# The flood goes through the pvmd's sockets: 1 MiB messages would
+# otherwise be bulk offers (libpvm/bulk.c), which block the flooder at the
+# first one without any buffering (t-big.sh checks that path).
+PVM_BULK=0
+PVM_EXPORT=PVM_BULK
+export PVM_BULK PVM_EXPORT
 dir="$T_TMP/flood"
 mkdir -p "$dir"
 base=$(pvmd_rss)

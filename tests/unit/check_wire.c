@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pvm3.h"
 #include "paths.h"
 #include "tid.h"
 #include "wire.h"
@@ -130,6 +131,76 @@ START_TEST(tag_names)
 	ck_assert_int_eq(wire_tm_index(TC_OUTPUT), 0);
 	ck_assert_int_eq(wire_tm_index((int32_t)(WIRE_TM_BASE | 999)), 0);
 	ck_assert_int_lt(TM_CONNECT, 0);
+}
+END_TEST
+
+/* A two-piece bulk offer of 30 bytes, encoded into out. */
+static size_t
+bulk_sample(uint8_t *out)
+{
+	struct wire_bulk b = { 7, 8, 1, 9, 1234, 0x1122334455667788ull,
+		0xabcdef, 30, 2, NULL };
+	uint64_t addr[2] = { 0x1000, 0x2000 }, len[2] = { 10, 20 };
+
+	wire_bulk_encode(&b, addr, len, out);
+	return wire_bulk_len(2);
+}
+
+START_TEST(bulk_round_trip)
+{
+	uint8_t buf[128], ack[WIRE_BULKACK_LEN];
+	struct wire_bulk b;
+	uint64_t addr, len, cookie;
+	int32_t st;
+	size_t n = bulk_sample(buf);
+
+	ck_assert_uint_eq(n, WIRE_BULK_FIXED + 2 * WIRE_BULK_SEGLEN);
+	ck_assert_int_eq(wire_bulk_decode(buf, n, 1000, &b), 0);
+	ck_assert_int_eq(b.tag, 7);
+	ck_assert_int_eq(b.ctx, 8);
+	ck_assert_int_eq(b.enc, 1);
+	ck_assert_int_eq(b.wid, 9);
+	ck_assert_uint_eq(b.pid, 1234);
+	ck_assert(b.cookie == 0x1122334455667788ull);
+	ck_assert(b.ticket == 0xabcdef);
+	ck_assert(b.total == 30);
+	ck_assert_uint_eq(b.nseg, 2);
+	wire_bulk_seg(&b, 1, &addr, &len);
+	ck_assert(addr == 0x2000 && len == 20);
+	wire_bulkack_encode(b.cookie, PvmDenied, ack);
+	ck_assert_int_eq(wire_bulkack_decode(ack, sizeof(ack), &cookie, &st),
+	    0);
+	ck_assert(cookie == b.cookie);
+	ck_assert_int_eq(st, PvmDenied);
+	ck_assert_int_eq(wire_bulkack_decode(ack, sizeof(ack) - 1, &cookie,
+	    &st), -1);
+}
+END_TEST
+
+/* Every malformed offer is refused; none is read past its end. */
+START_TEST(bulk_malformed)
+{
+	uint8_t buf[128];
+	struct wire_bulk b;
+	size_t n = bulk_sample(buf), k;
+
+	for (k = 0; k < n; k++) {
+		ck_assert_int_eq(wire_bulk_decode(buf, k, 1000, &b), -1);
+	}
+	ck_assert_int_eq(wire_bulk_decode(buf, n + 1, 1000, &b), -1);
+	/* Over the caller's limit. */
+	ck_assert_int_eq(wire_bulk_decode(buf, n, 29, &b), -1);
+	/* Pieces that do not add up to the total. */
+	buf[36 + 7] = 31;
+	ck_assert_int_eq(wire_bulk_decode(buf, n, 1000, &b), -1);
+	buf[36 + 7] = 30;
+	/* A piece length that would overflow the sum. */
+	memset(buf + WIRE_BULK_FIXED + 8, 0xff, 8);
+	ck_assert_int_eq(wire_bulk_decode(buf, n, UINT64_MAX, &b), -1);
+	/* An absurd piece count. */
+	bulk_sample(buf);
+	memset(buf + 44, 0xff, 4);
+	ck_assert_int_eq(wire_bulk_decode(buf, n, 1000, &b), -1);
 }
 END_TEST
 
@@ -344,6 +415,8 @@ wire_suite(void)
 	tcase_add_test(tc, hdr_bad_fields);
 	tcase_add_test(tc, hdr_oversized);
 	tcase_add_test(tc, tag_names);
+	tcase_add_test(tc, bulk_round_trip);
+	tcase_add_test(tc, bulk_malformed);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("xdr");

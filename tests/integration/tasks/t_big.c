@@ -3,11 +3,16 @@
  *
  *   t_big daemon MIB   through the pvmd, PvmDataDefault
  *   t_big direct MIB   PvmRouteDirect on both sides, PvmDataRaw
+ *   t_big gone         16 MiB to a child that dies without reading it:
+ *                      pvm_send returns 0 within 10 s (a bulk offer's
+ *                      sender must not wait forever, libpvm/bulk.c)
  *
  * The sender fills MIB MiB with a position-dependent pattern; the child
  * compares every byte with the regenerated pattern and returns a checksum
  * over all bytes, which the sender compares with its own.
  */
+#include <signal.h>
+
 #include "tcheck.h"
 
 #define TAG_BIG 50
@@ -109,6 +114,41 @@ sender(int direct, int mib)
 	}
 }
 
+/* Child of "gone": say hello, never receive, die. */
+static int
+child_gone(void)
+{
+	tc_hello();
+	tc_sleep(1.0);
+	raise(SIGKILL);
+	return 0;
+}
+
+static void
+sender_gone(void)
+{
+	char *args[] = {"c-gone", NULL};
+	size_t len = (size_t)16 << 20;
+	unsigned char *buf;
+	int kid = 0;
+	double t0;
+
+	if (tc_spawn_self(args, 1, &kid) != 1 || !tc_wait_hello(kid)) {
+		tc_check(0, "spawn the child that dies");
+		return;
+	}
+	if ((buf = calloc(1, len)) == NULL) {
+		tc_fatal("malloc 16 MiB");
+	}
+	pvm_initsend(PvmDataRaw);
+	pvm_pkbyte((char *)buf, (int)len, 1);
+	free(buf);
+	t0 = tc_now();
+	tc_eq(pvm_send(kid, TAG_BIG), 0, "send 16 MiB to a task that dies");
+	tc_check(tc_now() - t0 < 10, "... returned after %.2f s (< 10 s)",
+	    tc_now() - t0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -121,10 +161,15 @@ main(int argc, char **argv)
 	if (pvm_mytid() <= 0) {
 		tc_fatal("pvm_mytid");
 	}
+	if (strcmp(mode, "c-gone") == 0) {
+		return child_gone();
+	}
 	if (strcmp(mode, "daemon") == 0 || strcmp(mode, "direct") == 0) {
 		sender(mode[1] == 'i', argc > 2 ? atoi(argv[2]) : 256);
+	} else if (strcmp(mode, "gone") == 0) {
+		sender_gone();
 	} else {
-		fprintf(stderr, "usage: t_big daemon|direct [MIB]\n");
+		fprintf(stderr, "usage: t_big daemon|direct [MIB] | gone\n");
 		return 2;
 	}
 	return tc_done();
