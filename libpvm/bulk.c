@@ -315,6 +315,7 @@ lpvm_bulk_input(const struct wire_hdr *h, uint8_t *data, size_t len,
 	struct wire_bulk b;
 	int32_t st;
 	uint8_t *buf;
+	size_t cap;
 
 	if (wire_bulk_decode(data, len, LPVM_MSG_MAX, &b) != 0) {
 		/* Answer what we can read of it, so the sender moves on. */
@@ -328,12 +329,12 @@ lpvm_bulk_input(const struct wire_hdr *h, uint8_t *data, size_t len,
 		bulk_owe(h->src, b.cookie, PvmDenied);
 		return -1;
 	}
-	if ((buf = malloc(b.total > 0 ? (size_t)b.total : 1)) == NULL) {
+	if ((buf = lpvm_data_alloc((size_t)b.total, &cap)) == NULL) {
 		bulk_owe(h->src, b.cookie, PvmNoMem);
 		return -1;
 	}
 	if ((st = bulk_pull(&b, buf)) != 0) {
-		free(buf);
+		lpvm_data_free(buf, cap);
 		bulk_owe(h->src, b.cookie, st);
 		return -1;
 	}

@@ -132,7 +132,6 @@ int lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable);
  * input paths call when no write is in progress.  lpvm_bulk_answer: a
  * TC_BULKACK body.
  */
-#define LPVM_BULK_MIN (1024 * 1024) /* bodies at least this long */
 int lpvm_bulk_send(const struct wire_hdr *h, const struct lpvm_seg *p,
     size_t n, size_t total);
 int lpvm_bulk_input(const struct wire_hdr *h, uint8_t *data, size_t len,

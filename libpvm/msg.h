@@ -119,6 +119,17 @@ struct lpvm_msg {
 struct lpvm_msg *lpvm_msg_new(int enc);
 /* Wrap a received body (ownership of data passes to the message). */
 struct lpvm_msg *lpvm_msg_wrap(uint8_t *data, size_t len, int wire_enc);
+/* Bodies at least this long are offered in bulk (bulk.c) and kept for
+ * reuse when freed (msgbuf.c). */
+#define LPVM_BULK_MIN ((size_t)1024 * 1024)
+/*
+ * Message bodies: lpvm_data_alloc gives n bytes (a large one may come
+ * from the kept buffers, *cap then says how big it really is);
+ * lpvm_data_free takes any body back with its capacity (or less).
+ * Bodies that never pass through them are plain malloc/free.
+ */
+uint8_t *lpvm_data_alloc(size_t n, size_t *cap);
+void lpvm_data_free(uint8_t *p, size_t cap);
 /* Give m an id in the table; returns the id or PvmNoMem. */
 int lpvm_msg_register(struct lpvm_msg *m);
 /* The buffer with this id, or NULL. */

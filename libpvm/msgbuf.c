@@ -107,6 +107,81 @@ lpvm_msg_get(int id)
 }
 
 /* Take m out of the table (and the receive queue) and free it. */
+/*
+ * Large bodies are kept for reuse.  A fresh 16 MiB buffer costs 4096 page
+ * faults and the kernel's zeroing of every page, about as much as
+ * copying the body once more; a task that moves large messages in a loop
+ * (receive one, pack the next) needs two at a time.  So up to
+ * DATA_CACHE_N bodies of LPVM_BULK_MIN to DATA_CACHE_MAX bytes are kept
+ * when freed.
+ */
+#define DATA_CACHE_N 2
+#define DATA_CACHE_MAX ((size_t)32 * 1024 * 1024)
+
+static struct {
+	uint8_t *p;
+	size_t cap;
+} data_cache[DATA_CACHE_N];
+
+/* The smallest kept buffer of at least n bytes, or NULL. */
+static uint8_t *
+data_cache_take(size_t n, size_t *cap)
+{
+	int i, best = -1;
+	uint8_t *p;
+
+	for (i = 0; i < DATA_CACHE_N; i++) {
+		if (data_cache[i].p != NULL && data_cache[i].cap >= n &&
+		    (best < 0 || data_cache[i].cap < data_cache[best].cap))
+			best = i;
+	}
+	if (best < 0)
+		return NULL;
+	p = data_cache[best].p;
+	*cap = data_cache[best].cap;
+	data_cache[best].p = NULL;
+	return p;
+}
+
+uint8_t *
+lpvm_data_alloc(size_t n, size_t *cap)
+{
+	uint8_t *p;
+
+	if (n >= LPVM_BULK_MIN && (p = data_cache_take(n, cap)) != NULL)
+		return p;
+	*cap = n;
+	return malloc(n ? n : 1);
+}
+
+void
+lpvm_data_free(uint8_t *p, size_t cap)
+{
+	int i, small = 0;
+
+	if (p == NULL)
+		return;
+	if (cap < LPVM_BULK_MIN || cap > DATA_CACHE_MAX) {
+		free(p);
+		return;
+	}
+	for (i = 0; i < DATA_CACHE_N; i++) {
+		if (data_cache[i].p == NULL) {
+			small = i;
+			break;
+		}
+		if (data_cache[i].cap < data_cache[small].cap)
+			small = i;
+	}
+	if (data_cache[small].p != NULL && data_cache[small].cap >= cap) {
+		free(p); /* the cache holds bigger ones */
+		return;
+	}
+	free(data_cache[small].p);
+	data_cache[small].p = p;
+	data_cache[small].cap = cap;
+}
+
 void
 lpvm_msg_free(struct lpvm_msg *m)
 {
@@ -123,7 +198,7 @@ lpvm_msg_free(struct lpvm_msg *m)
 		if (lpvm_rbuf == m->id)
 			lpvm_rbuf = 0;
 	}
-	free(m->data);
+	lpvm_data_free(m->data, m->cap);
 	free(m->segs);
 	free(m);
 }
@@ -242,7 +317,13 @@ lpvm_msg_append(struct lpvm_msg *m, size_t n)
 		cap = m->cap ? m->cap : 256;
 		while (cap < m->len + n)
 			cap *= 2;
-		if ((p = realloc(m->data, cap)) == NULL)
+		if (cap >= LPVM_BULK_MIN &&
+		    (p = data_cache_take(cap, &cap)) != NULL) {
+			/* A large body: a kept buffer if one fits. */
+			if (m->len > 0)
+				memcpy(p, m->data, m->len);
+			lpvm_data_free(m->data, m->cap);
+		} else if ((p = realloc(m->data, cap)) == NULL)
 			return NULL;
 		m->data = p;
 		m->cap = cap;

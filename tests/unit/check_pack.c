@@ -447,6 +447,52 @@ START_TEST(raw_bytes)
 }
 END_TEST
 
+/*
+ * Large bodies are kept for reuse when freed (msgbuf.c): packing many
+ * small pieces into a body that grows past LPVM_BULK_MIN, round after
+ * round, on buffers taken back from the cache, always reads back exactly
+ * what this round packed.
+ */
+START_TEST(large_bodies_reused)
+{
+	static int v[4096], got[4096];
+	uint8_t *a, *b;
+	size_t cap;
+	int round, k, i, id;
+
+	for (round = 0; round < 4; round++) {
+		pvm_initsend(round % 2 ? PvmDataRaw : PvmDataDefault);
+		for (k = 0; k < 100; k++) {
+			for (i = 0; i < 4096; i++)
+				v[i] = round * 1000003 + k * 4096 + i;
+			ck_assert_int_eq(pvm_pkint(v, 4096, 1), 0);
+		}
+		id = loop_sbuf();
+		for (k = 0; k < 100; k++) {
+			ck_assert_int_eq(pvm_upkint(got, 4096, 1), 0);
+			ck_assert_int_eq(got[0], round * 1000003 + k * 4096);
+			ck_assert_int_eq(got[4095],
+			    round * 1000003 + k * 4096 + 4095);
+		}
+		ck_assert_int_eq(pvm_upkint(got, 1, 1), PvmNoData);
+		pvm_freebuf(id);
+	}
+	/* A freed large body comes back for a request that fits (a fresh
+	 * one would have exactly the size asked for). */
+	a = lpvm_data_alloc(2 * LPVM_BULK_MIN, &cap);
+	ck_assert_ptr_nonnull(a);
+	lpvm_data_free(a, cap);
+	b = lpvm_data_alloc(LPVM_BULK_MIN + 1, &cap);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_uint_gt(cap, LPVM_BULK_MIN + 1);
+	lpvm_data_free(b, cap);
+	/* Small and huge ones are not kept. */
+	a = lpvm_data_alloc(100, &cap);
+	ck_assert_uint_eq(cap, 100);
+	lpvm_data_free(a, cap);
+}
+END_TEST
+
 /* A received body is decoded by its wire encoding, whatever its enc. */
 START_TEST(unpack_follows_wire_enc)
 {
@@ -1083,6 +1129,7 @@ pack_suite(void)
 	tcase_add_test(tc, pkmesg_errors);
 	tcase_add_test(tc, pkmesgbody_splice);
 	tcase_add_test(tc, free_all_resets);
+	tcase_add_test(tc, large_bodies_reused);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("packf");
