@@ -204,6 +204,41 @@ START_TEST(bulk_malformed)
 }
 END_TEST
 
+/* Random and mutated offers: the decoder only ever says yes to an offer
+ * whose pieces add up, and reads nothing past the bytes it is given
+ * (tools/sanitize.sh runs this under AddressSanitizer). */
+START_TEST(bulk_fuzz)
+{
+	uint8_t sample[128], *buf;
+	struct wire_bulk b;
+	uint64_t addr, len, sum;
+	size_t n, base = bulk_sample(sample), k;
+	uint32_t i;
+	int round;
+
+	srand(12345);
+	for (round = 0; round < 20000; round++) {
+		n = round % 2 ? base : (size_t)(rand() % 200);
+		buf = malloc(n ? n : 1);
+		ck_assert_ptr_nonnull(buf);
+		for (k = 0; k < n; k++)
+			buf[k] = round % 2 ? sample[k] : (uint8_t)rand();
+		if (round % 2 && n > 0)
+			buf[rand() % n] = (uint8_t)rand();
+		if (wire_bulk_decode(buf, n, 1u << 20, &b) == 0) {
+			ck_assert_uint_eq(n, wire_bulk_len(b.nseg));
+			ck_assert(b.total <= (1u << 20));
+			for (i = 0, sum = 0; i < b.nseg; i++) {
+				wire_bulk_seg(&b, i, &addr, &len);
+				sum += len;
+			}
+			ck_assert(sum == b.total);
+		}
+		free(buf);
+	}
+}
+END_TEST
+
 START_TEST(xdr_round_trip)
 {
 	struct xdr_writer w;
@@ -417,6 +452,7 @@ wire_suite(void)
 	tcase_add_test(tc, tag_names);
 	tcase_add_test(tc, bulk_round_trip);
 	tcase_add_test(tc, bulk_malformed);
+	tcase_add_test(tc, bulk_fuzz);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("xdr");
