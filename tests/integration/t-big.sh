@@ -4,7 +4,7 @@
 # host: a bulk offer the receiver copies out of the sender (the default),
 # the sockets (PVM_BULK=0), and an offer the receiver refuses, after which
 # the sender falls back to the sockets.  A bulk sender whose receiver dies
-# without reading returns.
+# without reading returns; bad offers made by hand hurt no receiver.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$TASKS/t_big"
 
@@ -35,5 +35,6 @@ check "an offer the receiver refuses: sent through the sockets instead" \
 PVM_BULK=trace run_checks 60 "$TASKS/t_big" gone
 check "the receiver died unread: the sender saw it gone" \
     grep -q 'bulk offer of .* bytes to t.*: peer gone' "$T_OUT"
+run_checks 60 "$TASKS/t_big" bogus
 check "pvmd alive after the big messages" pvmd_alive
 finish

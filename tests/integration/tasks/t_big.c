@@ -6,14 +6,21 @@
  *   t_big gone         16 MiB to a child that dies without reading it:
  *                      pvm_send returns 0 within 10 s (a bulk offer's
  *                      sender must not wait forever, libpvm/bulk.c)
+ *   t_big bogus        hand-made bad bulk offers (short, wrong ticket,
+ *                      bad addresses, pieces that do not add up) to a
+ *                      child: it survives, delivers none of them, and the
+ *                      next ordinary message arrives intact
  *
  * The sender fills MIB MiB with a position-dependent pattern; the child
  * compares every byte with the regenerated pattern and returns a checksum
  * over all bytes, which the sender compares with its own.
  */
 #include <signal.h>
+#include <unistd.h>
 
 #include "tcheck.h"
+#include "tid.h"  /* SYSCTX_TC */
+#include "wire.h" /* TC_BULK and its encoder */
 
 #define TAG_BIG 50
 #define TAG_SUM 51
@@ -149,6 +156,84 @@ sender_gone(void)
 	    tc_now() - t0);
 }
 
+/* Child of "bogus": the first message must be the ordinary one. */
+static int
+child_bogus(void)
+{
+	int parent = pvm_parent(), tag = -1, v = 0, b;
+
+	tc_hello();
+	if ((b = tc_trecv(-1, -1, 60)) > 0) {
+		pvm_bufinfo(b, NULL, &tag, NULL);
+		pvm_upkint(&v, 1, 1);
+	}
+	v = tag == TAG_SUM ? v : -tag;
+	/* Nothing else may have been delivered. */
+	if (pvm_nrecv(-1, -1) > 0) {
+		v = -1;
+	}
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&v, 1, 1);
+	pvm_send(parent, TAG_SUM);
+	pvm_exit();
+	return 0;
+}
+
+/* Send body (n bytes) to tid as a TC_BULK offer, the way libpvm would. */
+static void
+send_offer(int tid, const uint8_t *body, size_t n)
+{
+	int resv = pvm_setopt(PvmResvTids, 1), ctx = pvm_setcontext(SYSCTX_TC);
+
+	pvm_initsend(PvmDataRaw);
+	pvm_pkbyte((char *)body, (int)n, 1);
+	tc_eq(pvm_send(tid, TC_BULK), 0, "send a bad offer of %zu bytes", n);
+	pvm_setcontext(ctx);
+	pvm_setopt(PvmResvTids, resv);
+}
+
+static void
+sender_bogus(void)
+{
+	static uint8_t data[100];
+	static uint64_t ticket = 42;
+	char *args[] = {"c-bogus", NULL};
+	uint8_t body[WIRE_BULK_FIXED + WIRE_BULK_SEGLEN];
+	struct wire_bulk b;
+	uint64_t addr, len = sizeof(data);
+	int kid = 0, v = 777;
+
+	if (tc_spawn_self(args, 1, &kid) != 1 || !tc_wait_hello(kid)) {
+		tc_check(0, "spawn the child");
+		return;
+	}
+	memset(&b, 0, sizeof(b));
+	b.tag = 5;
+	b.pid = (uint32_t)getpid();
+	b.cookie = 43; /* the ticket holds 42 */
+	b.ticket = (uint64_t)(uintptr_t)&ticket;
+	b.total = sizeof(data);
+	b.nseg = 1;
+	addr = (uint64_t)(uintptr_t)data;
+	send_offer(kid, body, 10); /* too short to read */
+	wire_bulk_encode(&b, &addr, &len, body);
+	send_offer(kid, body, sizeof(body)); /* wrong ticket */
+	b.cookie = 42;
+	b.ticket = 8;
+	wire_bulk_encode(&b, &addr, &len, body);
+	send_offer(kid, body, sizeof(body)); /* no ticket there */
+	b.ticket = (uint64_t)(uintptr_t)&ticket;
+	addr = 8;
+	wire_bulk_encode(&b, &addr, &len, body);
+	send_offer(kid, body, sizeof(body)); /* no data there */
+	b.total = 2 * sizeof(data);
+	wire_bulk_encode(&b, &addr, &len, body);
+	send_offer(kid, body, sizeof(body)); /* pieces do not add up */
+	tc_send_ints(kid, TAG_SUM, &v, 1);
+	tc_check(tc_recv_ints(kid, TAG_SUM, &v, 1, 60) > 0, "child's report");
+	tc_eq(v, 777, "child got the ordinary message first and nothing else");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -164,12 +249,18 @@ main(int argc, char **argv)
 	if (strcmp(mode, "c-gone") == 0) {
 		return child_gone();
 	}
+	if (strcmp(mode, "c-bogus") == 0) {
+		return child_bogus();
+	}
 	if (strcmp(mode, "daemon") == 0 || strcmp(mode, "direct") == 0) {
 		sender(mode[1] == 'i', argc > 2 ? atoi(argv[2]) : 256);
 	} else if (strcmp(mode, "gone") == 0) {
 		sender_gone();
+	} else if (strcmp(mode, "bogus") == 0) {
+		sender_bogus();
 	} else {
-		fprintf(stderr, "usage: t_big daemon|direct [MIB] | gone\n");
+		fprintf(stderr, "usage: t_big daemon|direct [MIB] | gone | "
+				"bogus\n");
 		return 2;
 	}
 	return tc_done();
