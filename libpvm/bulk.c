@@ -29,6 +29,21 @@
  * The offer carries a ticket: 8 bytes in the sender that hold the
  * offer's cookie, read first, so a pid that names another process is
  * detected, never copied from.
+ *
+ * Lent offers.  Waiting for the answer would stall a sender whose
+ * receiver is busy outside libpvm (a master handing out work), where the
+ * sockets would have buffered the message.  So once a peer has taken
+ * one offer (the first is always waited for, so a peer that cannot copy
+ * is found before order could suffer), later messages to it whose body
+ * lies wholly in libpvm's buffer (not PvmDataInPlace user memory) are
+ * lent: pvm_send returns at once, the buffer's data stays put
+ * (lpvm_msg.lent) until the answer comes, and if the program frees or
+ * grows the buffer first, the data is handed to the offer
+ * (lpvm_bulk_orphan).  Lent bytes are bounded (BULK_LENT_MAX, like the
+ * sockets' buffering); past that a send waits for answers.  pvm_exit,
+ * and exit(3) through an atexit handler, wait until every lent offer is
+ * answered or its receiver is gone, so a message sent before the end is
+ * not lost.
  */
 #define _GNU_SOURCE /* process_vm_readv */
 #include "pvm3.h"
@@ -45,6 +60,8 @@
 #include <unistd.h>
 
 #define BULK_CHECK_MS 500      /* how often a waiting sender checks */
+#define BULK_LENT_MAX ((size_t)64 * 1024 * 1024) /* unanswered, in all */
+#define BULK_PEERS 64          /* peers whose answer we remember */
 #define BULK_IOV 1024          /* remote pieces per process_vm_readv */
 
 static int bulk_state;   /* 0 unknown, 1 on, -1 off */
@@ -53,6 +70,24 @@ static uint64_t bulk_cookie;        /* of the offer in flight, 0 none */
 static volatile uint64_t bulk_ticket; /* read by the receiver */
 static int bulk_answered;
 static int32_t bulk_status;
+
+/* An offer sent without waiting; freed when answered. */
+struct bulk_lent {
+	uint64_t ticket;         /* the cookie; read by the receiver */
+	int dst;
+	uint8_t *data;           /* the body lies in data[0..len) */
+	size_t len, cap;
+	struct lpvm_msg *owner;  /* the buffer whose data this is; NULL
+	                            once orphaned (then we free data) */
+	struct bulk_lent *next;
+};
+static struct bulk_lent *bulk_lents;
+static size_t bulk_lent_bytes;
+static int bulk_atexit_set;
+
+/* Peers that took an offer (lent offers go only to them). */
+static int bulk_peers[BULK_PEERS];
+static int bulk_npeers;
 
 /* Answers owed, sent at the next safe point (lpvm_bulk_flush). */
 struct bulk_ack {
@@ -85,6 +120,50 @@ bulk_wanted(int dst, size_t total)
 	    dst != lpvm.mytid && tid_host(dst) == tid_host(lpvm.mytid);
 }
 
+/* A cookie no offer in flight has. */
+static uint64_t
+bulk_new_cookie(void)
+{
+	static uint64_t seq;
+
+	return (((uint64_t)mono_us() << 20) ^ ++seq) | 1;
+}
+
+static int
+bulk_peer_known(int tid)
+{
+	int i;
+
+	for (i = 0; i < bulk_npeers; i++) {
+		if (bulk_peers[i] == tid)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+bulk_peer_ok(int tid)
+{
+	if (bulk_peer_known(tid))
+		return;
+	if (bulk_npeers == BULK_PEERS)
+		bulk_npeers--; /* forget the newest; it is asked again */
+	bulk_peers[bulk_npeers++] = tid;
+}
+
+static void
+bulk_peer_forget(int tid)
+{
+	int i;
+
+	for (i = 0; i < bulk_npeers; i++) {
+		if (bulk_peers[i] == tid) {
+			bulk_peers[i] = bulk_peers[--bulk_npeers];
+			return;
+		}
+	}
+}
+
 /* PvmOk if tid exists (pvmd's answer), PvmNoTask, or PvmSysErr. */
 static int
 bulk_peer_alive(int tid)
@@ -99,10 +178,11 @@ bulk_peer_alive(int tid)
 	return cc;
 }
 
-/* Send the offer of h's message.  0 or PvmSysErr/PvmNoMem. */
+/* Send the offer of h's message with cookie *ticket (the ticket's
+ * address goes in the offer).  0 or PvmSysErr/PvmNoMem. */
 static int
 bulk_offer(const struct wire_hdr *h, const struct lpvm_seg *p, size_t n,
-    size_t total)
+    size_t total, const volatile uint64_t *ticket)
 {
 	struct wire_bulk b;
 	struct lpvm_seg seg;
@@ -126,8 +206,8 @@ bulk_offer(const struct wire_hdr *h, const struct lpvm_seg *p, size_t n,
 	b.enc = h->enc;
 	b.wid = h->wid;
 	b.pid = (uint32_t)getpid();
-	b.cookie = bulk_cookie;
-	b.ticket = (uint64_t)(uintptr_t)&bulk_ticket;
+	b.cookie = *ticket;
+	b.ticket = (uint64_t)(uintptr_t)ticket;
 	b.total = total;
 	b.nseg = (uint32_t)n;
 	wire_bulk_encode(&b, addr, addr + n, body);
@@ -150,12 +230,10 @@ lpvm_bulk_send(const struct wire_hdr *h, const struct lpvm_seg *p, size_t n,
 	if (!bulk_wanted(h->dst, total) || n > WIRE_BULK_MAXSEG ||
 	    bulk_cookie != 0)
 		return 0;
-	bulk_cookie = ((uint64_t)mono_us() << 16) ^ (uint64_t)lpvm.nextwid;
-	if (bulk_cookie == 0)
-		bulk_cookie = 1;
+	bulk_cookie = bulk_new_cookie();
 	bulk_ticket = bulk_cookie;
 	bulk_answered = 0;
-	if ((rc = bulk_offer(h, p, n, total)) < 0)
+	if ((rc = bulk_offer(h, p, n, total, &bulk_ticket)) < 0)
 		goto out;
 	/* Wait for the answer; our memory must stay as offered until then. */
 	lpvm_tx_depth++;
@@ -181,23 +259,165 @@ lpvm_bulk_send(const struct wire_hdr *h, const struct lpvm_seg *p, size_t n,
 		    bulk_answered ? bulk_status : 0);
 	if (bulk_answered && bulk_status == PvmDenied)
 		bulk_state = -1; /* the kernel refuses: stop offering */
+	if (bulk_answered && bulk_status == 0)
+		bulk_peer_ok(h->dst);
 out:
 	bulk_cookie = 0;
 	bulk_ticket = 0;
 	return rc;
 }
 
+/* Whether another lent offer reads p. */
+static int
+bulk_lent_shared(const struct bulk_lent *l)
+{
+	const struct bulk_lent *o;
+
+	for (o = bulk_lents; o != NULL; o = o->next) {
+		if (o != l && o->data == l->data)
+			return 1;
+	}
+	return 0;
+}
+
+/* The lent offer l is over (answered, or its receiver is gone). */
+static void
+bulk_lent_end(struct bulk_lent *l, int32_t status)
+{
+	struct bulk_lent **pp;
+
+	for (pp = &bulk_lents; *pp != NULL && *pp != l; pp = &(*pp)->next)
+		continue;
+	if (*pp == NULL)
+		return;
+	*pp = l->next;
+	bulk_lent_bytes -= l->len;
+	if (status != 0) {
+		/* Rare: the peer took an offer before (ENOMEM there now). */
+		fprintf(stderr, "libpvm [t%x]: a message of %zu bytes to t%x "
+		    "was lost: the receiver could not copy it (%d)\n",
+		    (unsigned)lpvm.mytid, l->len, (unsigned)l->dst, status);
+		bulk_peer_forget(l->dst);
+	}
+	if (l->owner != NULL)
+		l->owner->lent--;
+	else if (!bulk_lent_shared(l))
+		lpvm_data_free(l->data, l->cap);
+	free(l);
+}
+
 void
 lpvm_bulk_answer(const uint8_t *data, size_t len)
 {
+	struct bulk_lent *l;
 	uint64_t cookie;
 	int32_t status;
 
-	if (wire_bulkack_decode(data, len, &cookie, &status) == 0 &&
-	    bulk_cookie != 0 && cookie == bulk_cookie) {
+	if (wire_bulkack_decode(data, len, &cookie, &status) != 0)
+		return;
+	if (bulk_cookie != 0 && cookie == bulk_cookie) {
 		bulk_answered = 1;
 		bulk_status = status;
+		return;
 	}
+	for (l = bulk_lents; l != NULL; l = l->next) {
+		if (l->ticket == cookie) {
+			bulk_lent_end(l, status);
+			return;
+		}
+	}
+}
+
+void
+lpvm_bulk_orphan(struct lpvm_msg *m)
+{
+	struct bulk_lent *l;
+
+	for (l = bulk_lents; l != NULL; l = l->next) {
+		if (l->owner == m) {
+			l->owner = NULL;
+			l->cap = m->cap;
+		}
+	}
+	m->lent = 0;
+}
+
+/*
+ * Wait until at most `keep` bytes are lent, reading input (answers) and
+ * dropping offers whose receiver is gone.  0 or PvmSysErr.
+ */
+static int
+bulk_lent_wait(size_t keep)
+{
+	long long next_check = mono_ms() + BULK_CHECK_MS;
+	int rc = 0;
+
+	lpvm_tx_depth++;
+	while (bulk_lents != NULL && bulk_lent_bytes > keep) {
+		lpvm_bulk_flush();
+		if ((rc = lpvm_io_wait(BULK_CHECK_MS, NULL, NULL)) < 0)
+			break;
+		rc = 0;
+		if (bulk_lents == NULL || mono_ms() < next_check)
+			continue;
+		if (bulk_peer_alive(bulk_lents->dst) == PvmNoTask) {
+			bulk_peer_forget(bulk_lents->dst);
+			bulk_lent_end(bulk_lents, 0); /* dropped, as to any */
+		}
+		next_check = mono_ms() + BULK_CHECK_MS;
+	}
+	lpvm_tx_depth--;
+	return rc;
+}
+
+void
+lpvm_bulk_drain(void)
+{
+	if (bulk_lents != NULL && lpvm_pvmd != NULL)
+		(void)bulk_lent_wait(0);
+}
+
+/* exit(3) without pvm_exit: still let lent offers be taken. */
+static void
+bulk_atexit(void)
+{
+	lpvm_bulk_drain();
+}
+
+int
+lpvm_bulk_lend(const struct wire_hdr *h, struct lpvm_msg *m,
+    const struct lpvm_seg *p, size_t n, size_t total)
+{
+	struct bulk_lent *l;
+	int rc;
+
+	if (!bulk_wanted(h->dst, total) || n > WIRE_BULK_MAXSEG ||
+	    m->nuser != 0 || !bulk_peer_known(h->dst))
+		return 0;
+	if (bulk_lent_bytes + total > BULK_LENT_MAX &&
+	    (rc = bulk_lent_wait(BULK_LENT_MAX - total)) < 0)
+		return rc;
+	if ((l = calloc(1, sizeof(*l))) == NULL)
+		return 0; /* the waiting kind will do */
+	if (!bulk_atexit_set) {
+		bulk_atexit_set = 1;
+		atexit(bulk_atexit);
+	}
+	l->ticket = bulk_new_cookie();
+	l->dst = h->dst;
+	l->data = m->data;
+	l->len = total;
+	l->cap = m->cap;
+	l->owner = m;
+	if ((rc = bulk_offer(h, p, n, total, &l->ticket)) < 0) {
+		free(l);
+		return rc;
+	}
+	l->next = bulk_lents;
+	bulk_lents = l;
+	bulk_lent_bytes += total;
+	m->lent++;
+	return 1;
 }
 
 /* Owe src an answer.  (Dropped if out of memory: src then finds us gone

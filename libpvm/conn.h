@@ -138,6 +138,15 @@ int lpvm_bulk_input(const struct wire_hdr *h, uint8_t *data, size_t len,
     struct wire_hdr *out, uint8_t **body, size_t *bodylen);
 void lpvm_bulk_answer(const uint8_t *data, size_t len);
 void lpvm_bulk_flush(void);
+/*
+ * Lend m's body (pieces p, all inside m->data) to an offer and return
+ * without waiting, when the peer has taken an offer before: 1 = offered,
+ * 0 = not (send it another way), < 0 = error.  lpvm_bulk_drain waits
+ * until every lent offer is answered or its receiver is gone (pvm_exit).
+ */
+int lpvm_bulk_lend(const struct wire_hdr *h, struct lpvm_msg *m,
+    const struct lpvm_seg *p, size_t n, size_t total);
+void lpvm_bulk_drain(void);
 /* Deliver a message to ourselves (a copy of the pieces). 0 or PvmNoMem. */
 int lpvm_rx_local(
     const struct wire_hdr *h, const struct lpvm_seg *pieces, size_t npieces);

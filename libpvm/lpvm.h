@@ -94,7 +94,7 @@ void lpvm_disconnect(void);
 int lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
     const struct lpvm_seg *pieces, size_t npieces);
 /* Send a buffer (any encoding) the same way. */
-int lpvm_send_msg(int dst, int tag, int ctx, const struct lpvm_msg *m);
+int lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m);
 
 /*
  * Read what is available, waiting at most timeout_ms (-1 = forever, 0 = just

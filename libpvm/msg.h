@@ -100,6 +100,12 @@ struct lpvm_msg {
 	size_t nsegs;
 	size_t segcap;
 	size_t nuser; /* segments pointing at user memory */
+	/*
+	 * Bulk offers not yet answered that read `data` (bulk.c): while > 0
+	 * data must neither move nor be freed; lpvm_bulk_orphan hands it
+	 * over to those offers instead.
+	 */
+	int lent;
 
 	/* Header of a received message (or set by pvm_setminfo). */
 	int src;
@@ -130,6 +136,10 @@ struct lpvm_msg *lpvm_msg_wrap(uint8_t *data, size_t len, int wire_enc);
  */
 uint8_t *lpvm_data_alloc(size_t n, size_t *cap);
 void lpvm_data_free(uint8_t *p, size_t cap);
+/* bulk.c: m's data is lent to offers and m lets go of it (freed, or
+ * about to get new data): the offers free it once answered.  m->lent
+ * becomes 0. */
+void lpvm_bulk_orphan(struct lpvm_msg *m);
 /* Give m an id in the table; returns the id or PvmNoMem. */
 int lpvm_msg_register(struct lpvm_msg *m);
 /* The buffer with this id, or NULL. */

@@ -198,7 +198,10 @@ lpvm_msg_free(struct lpvm_msg *m)
 		if (lpvm_rbuf == m->id)
 			lpvm_rbuf = 0;
 	}
-	lpvm_data_free(m->data, m->cap);
+	if (m->lent > 0)
+		lpvm_bulk_orphan(m); /* freed when the last offer is answered */
+	else
+		lpvm_data_free(m->data, m->cap);
 	free(m->segs);
 	free(m);
 }
@@ -317,13 +320,17 @@ lpvm_msg_append(struct lpvm_msg *m, size_t n)
 		cap = m->cap ? m->cap : 256;
 		while (cap < m->len + n)
 			cap *= 2;
-		if (cap >= LPVM_BULK_MIN &&
-		    (p = data_cache_take(cap, &cap)) != NULL) {
-			/* A large body: a kept buffer if one fits. */
+		if ((cap >= LPVM_BULK_MIN &&
+		    (p = data_cache_take(cap, &cap)) != NULL) ||
+		    (m->lent > 0 && (p = malloc(cap)) != NULL)) {
+			/* A kept buffer if one fits; never move lent data. */
 			if (m->len > 0)
 				memcpy(p, m->data, m->len);
-			lpvm_data_free(m->data, m->cap);
-		} else if ((p = realloc(m->data, cap)) == NULL)
+			if (m->lent > 0)
+				lpvm_bulk_orphan(m);
+			else
+				lpvm_data_free(m->data, m->cap);
+		} else if (m->lent > 0 || (p = realloc(m->data, cap)) == NULL)
 			return NULL;
 		m->data = p;
 		m->cap = cap;
@@ -364,7 +371,10 @@ lpvm_msg_flatten(struct lpvm_msg *m)
 	if ((data = malloc(len ? len : 1)) == NULL)
 		return PvmNoMem;
 	msg_copy_body(m, data);
-	free(m->data);
+	if (m->lent > 0)
+		lpvm_bulk_orphan(m);
+	else
+		free(m->data);
 	m->data = data;
 	m->len = m->cap = len;
 	m->nsegs = 0;

@@ -52,7 +52,7 @@ send_tidcmp(const void *a, const void *b)
  * address; the pvmd makes the copies.
  */
 static int
-send_mcast_pvmd(const int *tids, int n, int tag, const struct lpvm_msg *m)
+send_mcast_pvmd(const int *tids, int n, int tag, struct lpvm_msg *m)
 {
 	struct xdr_writer w;
 	int i, rc;

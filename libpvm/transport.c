@@ -326,6 +326,8 @@ pvm_exit(void)
 	if (lpvm.mytid <= 0 || lpvm_pvmd == NULL)
 		return 0;
 	lpvm_catchout_drain();
+	/* Lent large messages must be taken before we go (bulk.c). */
+	lpvm_bulk_drain();
 	if (lpvm_pvmd != NULL)
 		(void)lpvm_rpc(lpvm.pvmdtid, TM_EXIT, NULL, &rep, &replen);
 	free(rep);

@@ -176,6 +176,20 @@ lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
 	return rc;
 }
 
+/* The header of a message from us. */
+static void
+tx_hdr(struct wire_hdr *h, int dst, int tag, int ctx, int wid, int wire_enc)
+{
+	memset(h, 0, sizeof(*h));
+	h->version = WIRE_VERSION;
+	h->dst = dst;
+	h->src = lpvm.mytid;
+	h->tag = tag;
+	h->ctx = ctx;
+	h->enc = wire_enc;
+	h->wid = wid;
+}
+
 int
 lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
     const struct lpvm_seg *pieces, size_t npieces)
@@ -187,14 +201,7 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
 
 	if (lpvm_pvmd == NULL)
 		return PvmSysErr;
-	memset(&h, 0, sizeof(h));
-	h.version = WIRE_VERSION;
-	h.dst = dst;
-	h.src = lpvm.mytid;
-	h.tag = tag;
-	h.ctx = ctx;
-	h.enc = wire_enc;
-	h.wid = wid;
+	tx_hdr(&h, dst, tag, ctx, wid, wire_enc);
 	if (dst == lpvm.mytid && dst > 0)
 		return lpvm_rx_local(&h, pieces, npieces);
 	for (i = 0, total = 0; i < npieces; i++)
@@ -218,10 +225,11 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
 }
 
 int
-lpvm_send_msg(int dst, int tag, int ctx, const struct lpvm_msg *m)
+lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m)
 {
 	struct lpvm_seg local[16], *p = local;
-	size_t n;
+	struct wire_hdr h;
+	size_t n, total;
 	int rc;
 
 	n = lpvm_msg_pieces(m, local, 16);
@@ -230,8 +238,17 @@ lpvm_send_msg(int dst, int tag, int ctx, const struct lpvm_msg *m)
 			return PvmNoMem;
 		n = lpvm_msg_pieces(m, p, n);
 	}
-	rc =
-	    lpvm_send_pieces(dst, tag, ctx, m->wid, lpvm_msg_wire_enc(m), p, n);
+	/* A large body in our own buffer: lent, without waiting (bulk.c). */
+	tx_hdr(&h, dst, tag, ctx, m->wid, lpvm_msg_wire_enc(m));
+	rc = 0;
+	if (lpvm_pvmd != NULL && m->nuser == 0 && dst != lpvm.mytid &&
+	    (total = lpvm_msg_body_len(m)) >= LPVM_BULK_MIN)
+		rc = lpvm_bulk_lend(&h, m, p, n, total);
+	if (rc == 0)
+		rc = lpvm_send_pieces(dst, tag, ctx, m->wid,
+		    lpvm_msg_wire_enc(m), p, n);
+	else if (rc > 0)
+		rc = 0;
 	if (p != local)
 		free(p);
 	return rc;

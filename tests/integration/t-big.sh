@@ -4,7 +4,9 @@
 # host: a bulk offer the receiver copies out of the sender (the default),
 # the sockets (PVM_BULK=0), and an offer the receiver refuses, after which
 # the sender falls back to the sockets.  A bulk sender whose receiver dies
-# without reading returns; bad offers made by hand hurt no receiver.
+# without reading returns; bad offers made by hand hurt no receiver; later
+# offers to a busy receiver are lent, and still arrive after the sender
+# freed its buffers and left.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$TASKS/t_big"
 
@@ -36,5 +38,6 @@ PVM_BULK=trace run_checks 60 "$TASKS/t_big" gone
 check "the receiver died unread: the sender saw it gone" \
     grep -q 'bulk offer of .* bytes to t.*: peer gone' "$T_OUT"
 run_checks 60 "$TASKS/t_big" bogus
+run_checks 60 "$TASKS/t_big" lend
 check "pvmd alive after the big messages" pvmd_alive
 finish

@@ -76,6 +76,18 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
 	return 0;
 }
 
+/* bulk.c's side of lent data: remember what was handed over, free it. */
+static const uint8_t *orphaned;
+static uint8_t orphaned_first;
+
+void
+lpvm_bulk_orphan(struct lpvm_msg *m)
+{
+	orphaned = m->data;
+	orphaned_first = m->len > 0 ? m->data[0] : 0;
+	m->lent = 0;
+}
+
 /* Take the first queued match; never waits (nothing would arrive). */
 struct lpvm_msg *
 lpvm_queue_wait(int (*match)(const struct lpvm_msg *, void *), void *arg,
@@ -490,6 +502,40 @@ START_TEST(large_bodies_reused)
 	a = lpvm_data_alloc(100, &cap);
 	ck_assert_uint_eq(cap, 100);
 	lpvm_data_free(a, cap);
+}
+END_TEST
+
+/*
+ * Data lent to a bulk offer (msg.h) never moves or goes away under it:
+ * growing the buffer gives it new data and hands the old to the offer,
+ * and so does freeing it; the old bytes are intact when handed over.
+ */
+START_TEST(lent_data_is_handed_over)
+{
+	static char big[3 * 1024 * 1024];
+	struct lpvm_msg *m;
+	const uint8_t *before;
+	int id;
+
+	memset(big, 'x', sizeof(big));
+	id = pvm_initsend(PvmDataRaw);
+	pvm_pkbyte(big, 100, 1);
+	m = lpvm_msg_get(id);
+	m->lent = 1;
+	before = m->data;
+	orphaned = NULL;
+	ck_assert_int_eq(pvm_pkbyte(big, sizeof(big), 1), 0);
+	ck_assert_ptr_eq(orphaned, before);
+	ck_assert_int_eq(orphaned_first, 'x');
+	ck_assert_ptr_ne(m->data, before);
+	ck_assert_int_eq(m->lent, 0);
+	free((void *)orphaned);
+	m->lent = 2;
+	before = m->data;
+	orphaned = NULL;
+	pvm_freebuf(id);
+	ck_assert_ptr_eq(orphaned, before);
+	free((void *)orphaned);
 }
 END_TEST
 
@@ -1130,6 +1176,7 @@ pack_suite(void)
 	tcase_add_test(tc, pkmesgbody_splice);
 	tcase_add_test(tc, free_all_resets);
 	tcase_add_test(tc, large_bodies_reused);
+	tcase_add_test(tc, lent_data_is_handed_over);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("packf");

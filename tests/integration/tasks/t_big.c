@@ -6,6 +6,12 @@
  *   t_big gone         16 MiB to a child that dies without reading it:
  *                      pvm_send returns 0 within 10 s (a bulk offer's
  *                      sender must not wait forever, libpvm/bulk.c)
+ *   t_big lend         a helper sends three 4 MiB messages to a receiver
+ *                      that sleeps after the first: the second and third
+ *                      are lent (libpvm/bulk.c), so pvm_send returns at
+ *                      once though nobody reads, the helper reuses and
+ *                      frees its buffers, exits with pvm_exit at once,
+ *                      and still every byte arrives
  *   t_big bogus        hand-made bad bulk offers (short, wrong ticket,
  *                      bad addresses, pieces that do not add up) to a
  *                      child: it survives, delivers none of them, and the
@@ -156,6 +162,104 @@ sender_gone(void)
 	    tc_now() - t0);
 }
 
+#define LEND_MIB 4
+
+/* Receive one LEND_MIB message from src and compare it with seed. */
+static int
+lend_check(int src, uint64_t seed)
+{
+	size_t len = (size_t)LEND_MIB << 20;
+	unsigned char *got, *want;
+	int b, bytes = -1, ok = 0;
+
+	got = malloc(len);
+	want = malloc(len);
+	if (got != NULL && want != NULL && (b = tc_trecv(src, TAG_BIG, 60)) > 0 &&
+	    pvm_bufinfo(b, &bytes, NULL, NULL) == 0 && bytes == (int)len &&
+	    pvm_upkbyte((char *)got, (int)len, 1) == 0) {
+		tc_fill(want, len, seed, 0);
+		ok = memcmp(got, want, len) == 0;
+	}
+	free(got);
+	free(want);
+	return ok;
+}
+
+/* Receiver of "lend": take one, be busy for 2 s, take two; report. */
+static int
+child_lendrecv(void)
+{
+	int res[3], src = 0, b;
+
+	tc_hello();
+	/* The helper says hello first; its tid is the source. */
+	if ((b = tc_trecv(-1, TAG_SUM + 1, 60)) > 0) {
+		pvm_bufinfo(b, NULL, NULL, &src);
+	}
+	res[0] = lend_check(src, SEED + 1);
+	tc_sleep(2.0);
+	res[1] = lend_check(src, SEED + 2);
+	res[2] = lend_check(src, SEED + 3);
+	tc_send_ints(pvm_parent(), TAG_SUM, res, 3);
+	pvm_exit();
+	return 0;
+}
+
+/* Sender of "lend": three messages to argv's tid, then leave at once. */
+static int
+child_lendsend(int to)
+{
+	size_t len = (size_t)LEND_MIB << 20;
+	unsigned char *buf = malloc(len);
+	int ms[2], k, v = 0;
+	double t0;
+
+	if (buf == NULL) {
+		return 1;
+	}
+	tc_send_ints(to, TAG_SUM + 1, &v, 1);
+	for (k = 1; k <= 3; k++) {
+		tc_fill(buf, len, SEED + (uint64_t)k, 0);
+		pvm_initsend(PvmDataRaw); /* frees the last one: lent data */
+		pvm_pkbyte((char *)buf, (int)len, 1);
+		t0 = tc_now();
+		pvm_send(to, TAG_BIG);
+		if (k > 1) {
+			ms[k - 2] = (int)((tc_now() - t0) * 1000);
+		}
+		/* Packing more into a lent buffer must not disturb it. */
+		pvm_pkbyte((char *)buf, 1000, 1);
+	}
+	free(buf);
+	tc_send_ints(pvm_parent(), TAG_SUM + 2, ms, 2);
+	pvm_initsend(PvmDataDefault);
+	pvm_exit();
+	return 0;
+}
+
+static void
+sender_lend(void)
+{
+	char *rargs[] = {"c-lendrecv", NULL}, tid[32], *sargs[] = {"c-lendsend",
+		tid, NULL};
+	int r = 0, s = 0, res[3] = {0, 0, 0}, ms[2] = {-1, -1};
+
+	if (tc_spawn_self(rargs, 1, &r) != 1 || !tc_wait_hello(r)) {
+		tc_check(0, "spawn the receiver");
+		return;
+	}
+	snprintf(tid, sizeof(tid), "%d", r);
+	tc_eq(tc_spawn_self(sargs, 1, &s), 1, "spawn the sender");
+	tc_check(tc_recv_ints(s, TAG_SUM + 2, ms, 2, 60) > 0, "sender's times");
+	tc_check(ms[0] >= 0 && ms[0] < 1000 && ms[1] >= 0 && ms[1] < 1000,
+	    "sends to a busy receiver returned at once (%d ms, %d ms)", ms[0],
+	    ms[1]);
+	tc_check(tc_recv_ints(r, TAG_SUM, res, 3, 60) > 0, "receiver's report");
+	tc_eq(res[0], 1, "first message intact");
+	tc_eq(res[1], 1, "second (lent, buffer freed after) intact");
+	tc_eq(res[2], 1, "third (lent, sender left at once) intact");
+}
+
 /* Child of "bogus": the first message must be the ordinary one. */
 static int
 child_bogus(void)
@@ -252,15 +356,23 @@ main(int argc, char **argv)
 	if (strcmp(mode, "c-bogus") == 0) {
 		return child_bogus();
 	}
+	if (strcmp(mode, "c-lendrecv") == 0) {
+		return child_lendrecv();
+	}
+	if (strcmp(mode, "c-lendsend") == 0 && argc > 2) {
+		return child_lendsend(atoi(argv[2]));
+	}
 	if (strcmp(mode, "daemon") == 0 || strcmp(mode, "direct") == 0) {
 		sender(mode[1] == 'i', argc > 2 ? atoi(argv[2]) : 256);
 	} else if (strcmp(mode, "gone") == 0) {
 		sender_gone();
 	} else if (strcmp(mode, "bogus") == 0) {
 		sender_bogus();
+	} else if (strcmp(mode, "lend") == 0) {
+		sender_lend();
 	} else {
 		fprintf(stderr, "usage: t_big daemon|direct [MIB] | gone | "
-				"bogus\n");
+				"bogus | lend\n");
 		return 2;
 	}
 	return tc_done();
