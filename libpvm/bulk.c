@@ -342,6 +342,20 @@ lpvm_bulk_orphan(struct lpvm_msg *m)
 	m->lent = 0;
 }
 
+/* Receiver tid is gone: its offers are dropped, as any message to it. */
+static void
+bulk_lent_gone(int tid)
+{
+	struct bulk_lent *l, *next;
+
+	bulk_peer_forget(tid);
+	for (l = bulk_lents; l != NULL; l = next) {
+		next = l->next;
+		if (l->dst == tid)
+			bulk_lent_end(l, 0);
+	}
+}
+
 /*
  * Wait until at most `keep` bytes are lent, reading input (answers) and
  * dropping offers whose receiver is gone.  0 or PvmSysErr.
@@ -360,10 +374,8 @@ bulk_lent_wait(size_t keep)
 		rc = 0;
 		if (bulk_lents == NULL || mono_ms() < next_check)
 			continue;
-		if (bulk_peer_alive(bulk_lents->dst) == PvmNoTask) {
-			bulk_peer_forget(bulk_lents->dst);
-			bulk_lent_end(bulk_lents, 0); /* dropped, as to any */
-		}
+		if (bulk_peer_alive(bulk_lents->dst) == PvmNoTask)
+			bulk_lent_gone(bulk_lents->dst);
 		next_check = mono_ms() + BULK_CHECK_MS;
 	}
 	lpvm_tx_depth--;

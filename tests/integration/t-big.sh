@@ -37,6 +37,7 @@ check "an offer the receiver refuses: sent through the sockets instead" \
 PVM_BULK=trace run_checks 60 "$TASKS/t_big" gone
 check "the receiver died unread: the sender saw it gone" \
     grep -q 'bulk offer of .* bytes to t.*: peer gone' "$T_OUT"
+run_checks 60 "$TASKS/t_big" gone2
 run_checks 60 "$TASKS/t_big" bogus
 run_checks 60 "$TASKS/t_big" lend
 check "pvmd alive after the big messages" pvmd_alive

@@ -12,6 +12,8 @@
  *                      once though nobody reads, the helper reuses and
  *                      frees its buffers, exits with pvm_exit at once,
  *                      and still every byte arrives
+ *   t_big gone2        the child takes one 16 MiB message and dies; the
+ *                      second was lent: pvm_exit still returns in < 10 s
  *   t_big bogus        hand-made bad bulk offers (short, wrong ticket,
  *                      bad addresses, pieces that do not add up) to a
  *                      child: it survives, delivers none of them, and the
@@ -135,6 +137,46 @@ child_gone(void)
 	tc_sleep(1.0);
 	raise(SIGKILL);
 	return 0;
+}
+
+/* Child of "gone2": take one message, then die. */
+static int
+child_gone2(void)
+{
+	tc_hello();
+	tc_trecv(pvm_parent(), TAG_BIG, 60);
+	tc_sleep(1.0);
+	raise(SIGKILL);
+	return 0;
+}
+
+static void
+sender_gone2(void)
+{
+	char *args[] = {"c-gone2", NULL};
+	size_t len = (size_t)16 << 20;
+	unsigned char *buf;
+	int kid = 0, k;
+	double t0;
+
+	if (tc_spawn_self(args, 1, &kid) != 1 || !tc_wait_hello(kid)) {
+		tc_check(0, "spawn the child that dies");
+		return;
+	}
+	if ((buf = calloc(1, len)) == NULL) {
+		tc_fatal("malloc 16 MiB");
+	}
+	for (k = 0; k < 2; k++) {
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte((char *)buf, (int)len, 1);
+		tc_eq(pvm_send(kid, TAG_BIG), 0, "send 16 MiB #%d", k + 1);
+	}
+	free(buf);
+	t0 = tc_now();
+	pvm_exit();
+	tc_check(tc_now() - t0 < 10,
+	    "pvm_exit with a lent message to a task that died: %.2f s (< 10 s)",
+	    tc_now() - t0);
 }
 
 static void
@@ -353,6 +395,9 @@ main(int argc, char **argv)
 	if (strcmp(mode, "c-gone") == 0) {
 		return child_gone();
 	}
+	if (strcmp(mode, "c-gone2") == 0) {
+		return child_gone2();
+	}
 	if (strcmp(mode, "c-bogus") == 0) {
 		return child_bogus();
 	}
@@ -366,13 +411,15 @@ main(int argc, char **argv)
 		sender(mode[1] == 'i', argc > 2 ? atoi(argv[2]) : 256);
 	} else if (strcmp(mode, "gone") == 0) {
 		sender_gone();
+	} else if (strcmp(mode, "gone2") == 0) {
+		sender_gone2();
 	} else if (strcmp(mode, "bogus") == 0) {
 		sender_bogus();
 	} else if (strcmp(mode, "lend") == 0) {
 		sender_lend();
 	} else {
 		fprintf(stderr, "usage: t_big daemon|direct [MIB] | gone | "
-				"bogus | lend\n");
+				"gone2 | bogus | lend\n");
 		return 2;
 	}
 	return tc_done();
