@@ -866,14 +866,19 @@ mode_kill(const char *how)
 	}
 	t0 = tc_now();
 	rc = pvm_reduce(u_sum_or_die, d, 200000, PVM_INT, 2, gname, 0);
-	if (myinst == 0 && rc == 0 && !mid) {
-		/* The news of the death reached the root before it called:
-		 * its tree left the victim out (had it not, the root would
-		 * have waited for it and failed), so this was a reduce over
-		 * the members left, correct.  Seen once the barrier before
-		 * this became fast (shared memory): the victim dies while
-		 * the others are still being scheduled out of it. */
-		tc_info("root's view had lost the victim before the call");
+	if (myinst == 0 && rc == 0) {
+		/*
+		 * The root's view no longer held the victim when it called:
+		 * had it, the root would have waited for the victim and
+		 * failed.  Leaf: the death was known before the call.  Mid:
+		 * the survivors, whose data went up the old tree, must also
+		 * have left (they exit after reporting), or their old-view
+		 * data would have been a PvmMismatch -- so the root was alone
+		 * in its group, and a reduce of one is right.  Seen under
+		 * load once the barrier before this became fast (shared
+		 * memory): the root is scheduled last, after all that.
+		 */
+		tc_info("the root's view had lost the victim before its call");
 	} else if (myinst == 0) {
 		/* PvmMismatch: the server's news of the death reached
 		 * some members before they called (their view differs). */
