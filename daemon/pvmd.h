@@ -98,11 +98,12 @@ struct task {
 	 * pure table code never touches it).
 	 */
 	struct evbuffer *held;
-	struct task *hnext;  /* hash chain */
+	struct task *hnext;   /* hash chain */
+	struct task **hpprev; /* what points at us: O(1) removal */
 	TAILQ_ENTRY(task) entry;
 };
 
-#define TASK_HASH 1024
+#define TASK_HASH 4096
 
 struct task_table {
 	struct task *hash[TASK_HASH];

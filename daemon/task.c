@@ -60,6 +60,9 @@ task_new(struct task_table *tt, int tid)
 	}
 	t->tid = tid;
 	t->hnext = tt->hash[b];
+	if (t->hnext != NULL)
+		t->hnext->hpprev = &t->hnext;
+	t->hpprev = &tt->hash[b];
 	tt->hash[b] = t;
 	TAILQ_INSERT_TAIL(&tt->list, t, entry);
 	tt->count++;
@@ -99,15 +102,9 @@ task_find_pending(const struct task_table *tt, pid_t pid)
 void
 task_remove(struct task_table *tt, struct task *t)
 {
-	struct task **pp;
-
-	for (pp = &tt->hash[task_bucket(t->tid)]; *pp != NULL;
-	    pp = &(*pp)->hnext) {
-		if (*pp == t) {
-			*pp = t->hnext;
-			break;
-		}
-	}
+	*t->hpprev = t->hnext;
+	if (t->hnext != NULL)
+		t->hnext->hpprev = t->hpprev;
 	TAILQ_REMOVE(&tt->list, t, entry);
 	tt->count--;
 	free(t->a_out);
