@@ -82,7 +82,8 @@ gb_wait(struct gseg *s, int inst, uint32_t gen)
 
 	if (us > 0) {
 		until = mono_us() + us;
-		while ((r = gseg_ended(s, inst, gen)) == 0 && mono_us() < until) {
+		while (
+		    (r = gseg_ended(s, inst, gen)) == 0 && mono_us() < until) {
 			continue;
 		}
 		spin_budget_update(&budget, r != 0);

@@ -110,8 +110,8 @@ gseg_gen_word(struct gseg *s)
 static void
 gseg_wake_all(struct gseg *s)
 {
-	syscall(SYS_futex, gseg_gen_word(s), FUTEX_WAKE, INT_MAX, NULL, NULL,
-	    0);
+	syscall(
+	    SYS_futex, gseg_gen_word(s), FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 }
 
 void
@@ -224,7 +224,8 @@ gseg_fail(struct gseg *s, uint64_t old, int skip, int ninst, int code)
 	 * died in between never will; it is the one leaving.
 	 */
 	for (tries = 0; tries < GSEG_MARK_TRIES &&
-	    gseg_count_waiting(s, gen, skip, ninst) < want; tries++) {
+	                gseg_count_waiting(s, gen, skip, ninst) < want;
+	     tries++) {
 		sched_yield();
 		if (atomic_load(&s->sync) != old) {
 			return -1;
@@ -236,8 +237,8 @@ gseg_fail(struct gseg *s, uint64_t old, int skip, int ninst, int code)
 			n++;
 		}
 	}
-	if (!atomic_compare_exchange_strong(&s->sync, &old,
-	    GSEG_SYNC(gen + 1, 0, 0))) {
+	if (!atomic_compare_exchange_strong(
+	        &s->sync, &old, GSEG_SYNC(gen + 1, 0, 0))) {
 		return -1;
 	}
 	gseg_wake_all(s);
@@ -260,7 +261,7 @@ gseg_member_gone(struct gseg *s, int inst, int ninst)
 		old = atomic_load(&s->sync);
 		count = GSEG_COUNT(old);
 		had = inst >= 0 &&
-		    atomic_load(&s->slot[inst].waits_in) == GSEG_GEN(old);
+		      atomic_load(&s->slot[inst].waits_in) == GSEG_GEN(old);
 		if (count == 0) {
 			break;
 		}

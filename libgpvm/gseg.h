@@ -45,17 +45,17 @@
 struct gseg_slot {
 	_Atomic uint32_t waits_in; /* generation this instance waits in, 0 */
 	uint32_t pad;
-	_Atomic uint64_t fail;     /* generation | (uint64)(-error) << 32 */
+	_Atomic uint64_t fail; /* generation | (uint64)(-error) << 32 */
 };
 
 struct gseg {
 	uint32_t magic;
 	uint32_t layout;
-	_Atomic uint32_t version;  /* of the group's view (groups.h) */
+	_Atomic uint32_t version; /* of the group's view (groups.h) */
 	_Atomic int32_t nmembers;
-	_Atomic int32_t state;     /* GS_DYNAMIC, GS_FROZEN, GS_DEAD */
+	_Atomic int32_t state; /* GS_DYNAMIC, GS_FROZEN, GS_DEAD */
 	uint32_t pad;
-	_Atomic uint64_t sync;     /* see above */
+	_Atomic uint64_t sync; /* see above */
 	struct gseg_slot slot[GSEG_SLOTS];
 };
 
@@ -63,8 +63,8 @@ struct gseg {
 #define GSEG_GEN(s) ((uint32_t)(s))
 #define GSEG_ARRIVED(s) ((int)(((s) >> 32) & 0xffff))
 #define GSEG_COUNT(s) ((int)((s) >> 48))
-#define GSEG_SYNC(gen, arrived, count)                                 \
-	((uint64_t)(uint32_t)(gen) | (uint64_t)(arrived) << 32 |      \
+#define GSEG_SYNC(gen, arrived, count)                                         \
+	((uint64_t)(uint32_t)(gen) | (uint64_t)(arrived) << 32 |               \
 	    (uint64_t)(count) << 48)
 
 /* ---- both sides ---- */

@@ -59,26 +59,26 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#define BULK_CHECK_MS 500      /* how often a waiting sender checks */
+#define BULK_CHECK_MS 500 /* how often a waiting sender checks */
 #define BULK_LENT_MAX ((size_t)64 * 1024 * 1024) /* unanswered, in all */
-#define BULK_PEERS 64          /* peers whose answer we remember */
-#define BULK_IOV 1024          /* remote pieces per process_vm_readv */
+#define BULK_PEERS 64 /* peers whose answer we remember */
+#define BULK_IOV 1024 /* remote pieces per process_vm_readv */
 
-static int bulk_state;   /* 0 unknown, 1 on, -1 off */
-static int bulk_trace, bulk_refuse; /* $PVM_BULK knobs */
-static uint64_t bulk_cookie;        /* of the offer in flight, 0 none */
+static int bulk_state;                /* 0 unknown, 1 on, -1 off */
+static int bulk_trace, bulk_refuse;   /* $PVM_BULK knobs */
+static uint64_t bulk_cookie;          /* of the offer in flight, 0 none */
 static volatile uint64_t bulk_ticket; /* read by the receiver */
 static int bulk_answered;
 static int32_t bulk_status;
 
 /* An offer sent without waiting; freed when answered. */
 struct bulk_lent {
-	uint64_t ticket;         /* the cookie; read by the receiver */
+	uint64_t ticket; /* the cookie; read by the receiver */
 	int dst;
-	uint8_t *data;           /* the body lies in data[0..len) */
+	uint8_t *data; /* the body lies in data[0..len) */
 	size_t len, cap;
-	struct lpvm_msg *owner;  /* the buffer whose data this is; NULL
-	                            once orphaned (then we free data) */
+	struct lpvm_msg *owner; /* the buffer whose data this is; NULL
+	                           once orphaned (then we free data) */
 	struct bulk_lent *next;
 };
 static struct bulk_lent *bulk_lents;
@@ -117,7 +117,7 @@ bulk_wanted(int dst, size_t total)
 	if (bulk_state == 0)
 		bulk_env();
 	return bulk_state > 0 && total >= LPVM_BULK_MIN && tid_is_task(dst) &&
-	    dst != lpvm.mytid && tid_host(dst) == tid_host(lpvm.mytid);
+	       dst != lpvm.mytid && tid_host(dst) == tid_host(lpvm.mytid);
 }
 
 /* A cookie no offer in flight has. */
@@ -213,16 +213,16 @@ bulk_offer(const struct wire_hdr *h, const struct lpvm_seg *p, size_t n,
 	wire_bulk_encode(&b, addr, addr + n, body);
 	seg.ptr = body;
 	seg.len = wire_bulk_len((uint32_t)n);
-	rc = lpvm_send_pieces(h->dst, TC_BULK, SYSCTX_TC, 0, WIRE_ENC_XDR,
-	    &seg, 1);
+	rc = lpvm_send_pieces(
+	    h->dst, TC_BULK, SYSCTX_TC, 0, WIRE_ENC_XDR, &seg, 1);
 	free(body);
 	free(addr);
 	return rc;
 }
 
 int
-lpvm_bulk_send(const struct wire_hdr *h, const struct lpvm_seg *p, size_t n,
-    size_t total)
+lpvm_bulk_send(
+    const struct wire_hdr *h, const struct lpvm_seg *p, size_t n, size_t total)
 {
 	long long next_check;
 	int rc;
@@ -252,10 +252,13 @@ lpvm_bulk_send(const struct wire_hdr *h, const struct lpvm_seg *p, size_t n,
 	if (rc >= 0)
 		rc = !bulk_answered || bulk_status == 0 ? 1 : 0;
 	if (bulk_trace)
-		fprintf(stderr, "libpvm [t%x]: bulk offer of %zu bytes to t%x: "
-		    "%s (%d)\n", (unsigned)lpvm.mytid, total,
-		    (unsigned)h->dst, !bulk_answered ? "peer gone"
-		    : bulk_status == 0 ? "taken" : "refused",
+		fprintf(stderr,
+		    "libpvm [t%x]: bulk offer of %zu bytes to t%x: "
+		    "%s (%d)\n",
+		    (unsigned)lpvm.mytid, total, (unsigned)h->dst,
+		    !bulk_answered     ? "peer gone"
+		    : bulk_status == 0 ? "taken"
+		                       : "refused",
 		    bulk_answered ? bulk_status : 0);
 	if (bulk_answered && bulk_status == PvmDenied)
 		bulk_state = -1; /* the kernel refuses: stop offering */
@@ -294,7 +297,8 @@ bulk_lent_end(struct bulk_lent *l, int32_t status)
 	bulk_lent_bytes -= l->len;
 	if (status != 0) {
 		/* Rare: the peer took an offer before (ENOMEM there now). */
-		fprintf(stderr, "libpvm [t%x]: a message of %zu bytes to t%x "
+		fprintf(stderr,
+		    "libpvm [t%x]: a message of %zu bytes to t%x "
 		    "was lost: the receiver could not copy it (%d)\n",
 		    (unsigned)lpvm.mytid, l->len, (unsigned)l->dst, status);
 		bulk_peer_forget(l->dst);
@@ -470,8 +474,8 @@ lpvm_bulk_flush(void)
 		wire_bulkack_encode(a.cookie, a.status, body);
 		seg.ptr = body;
 		seg.len = sizeof(body);
-		lpvm_send_pieces(a.dst, TC_BULKACK, SYSCTX_TC, 0, WIRE_ENC_XDR,
-		    &seg, 1);
+		lpvm_send_pieces(
+		    a.dst, TC_BULKACK, SYSCTX_TC, 0, WIRE_ENC_XDR, &seg, 1);
 	}
 	bulk_flushing = 0;
 }
@@ -480,9 +484,8 @@ lpvm_bulk_flush(void)
 static int32_t
 bulk_errno(void)
 {
-	return errno == EPERM || errno == EACCES || errno == ENOSYS
-	    ? PvmDenied
-	    : PvmSysErr;
+	return errno == EPERM || errno == EACCES || errno == ENOSYS ? PvmDenied
+	                                                            : PvmSysErr;
 }
 
 /* Copy the offer's pieces into buf.  0 or a Pvm* code. */
@@ -516,8 +519,8 @@ bulk_pull(const struct wire_bulk *b, uint8_t *buf)
 		local.iov_base = buf + off;
 		local.iov_len = want;
 		while (want > 0) {
-			r = process_vm_readv((pid_t)b->pid, &local, 1, remote,
-			    k, 0);
+			r = process_vm_readv(
+			    (pid_t)b->pid, &local, 1, remote, k, 0);
 			if (r <= 0)
 				return bulk_errno();
 			/* A short read (over 2 GiB at once): skip what came. */
