@@ -407,8 +407,10 @@ lpvm_bulk_lend(const struct wire_hdr *h, struct lpvm_msg *m,
 	struct bulk_lent *l;
 	int rc;
 
+	/* A body over the whole allowance is offered the waiting way. */
 	if (!bulk_wanted(h->dst, total) || n > WIRE_BULK_MAXSEG ||
-	    m->nuser != 0 || !bulk_peer_known(h->dst))
+	    m->nuser != 0 || !bulk_peer_known(h->dst) ||
+	    total > BULK_LENT_MAX)
 		return 0;
 	if (bulk_lent_bytes + total > BULK_LENT_MAX &&
 	    (rc = bulk_lent_wait(BULK_LENT_MAX - total)) < 0)
