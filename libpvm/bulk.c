@@ -64,26 +64,30 @@
 #define BULK_PEERS 64 /* peers whose answer we remember */
 #define BULK_IOV 1024 /* remote pieces per process_vm_readv */
 
-static int bulk_state;                /* 0 unknown, 1 on, -1 off */
-static int bulk_trace, bulk_refuse;   /* $PVM_BULK knobs */
-static uint64_t bulk_cookie;          /* of the offer in flight, 0 none */
-static volatile uint64_t bulk_ticket; /* read by the receiver */
-static int bulk_answered;
-static int32_t bulk_status;
+static int bulk_state;              /* 0 unknown, 1 on, -1 off */
+static int bulk_trace, bulk_refuse; /* $PVM_BULK knobs */
 
-/* An offer sent without waiting; freed when answered. */
-struct bulk_lent {
+/* An answer's status for an offer whose receiver is gone. */
+#define BULK_GONE 1
+
+/*
+ * An offer not yet answered.  A waited one lives on its sender's stack
+ * (`waited`, nothing lent); a lent one on the heap, freed when answered.
+ */
+struct bulk_offer {
 	uint64_t ticket; /* the cookie; read by the receiver */
 	int dst;
-	uint8_t *data; /* the body lies in data[0..len) */
+	int waited;
+	int answered; /* waited: `status` is in (0, a Pvm* code, BULK_GONE) */
+	int32_t status;
+	uint8_t *data; /* lent: the body lies in data[0..len) */
 	size_t len, cap;
-	struct lpvm_msg *owner; /* the buffer whose data this is; NULL
-	                           once orphaned (then we free data) */
-	struct bulk_lent *next;
+	struct lpvm_msg *owner; /* lent: the buffer whose data this is;
+	                           NULL once orphaned (then we free data) */
+	struct bulk_offer *next;
 };
-static struct bulk_lent *bulk_lents;
+static struct bulk_offer *bulk_offers;
 static size_t bulk_lent_bytes;
-static int bulk_atexit_set;
 
 /* Peers that took an offer (lent offers go only to them). */
 static int bulk_peers[BULK_PEERS];
@@ -164,25 +168,11 @@ bulk_peer_forget(int tid)
 	}
 }
 
-/* PvmOk if tid exists (pvmd's answer), PvmNoTask, or PvmSysErr. */
-static int
-bulk_peer_alive(int tid)
-{
-	struct xdr_writer w;
-	int cc;
-
-	xdr_writer_init(&w);
-	xdr_put_int(&w, tid);
-	cc = ctl_status(TM_PSTAT, &w);
-	xdr_writer_free(&w);
-	return cc;
-}
-
 /* Send the offer of h's message with cookie *ticket (the ticket's
  * address goes in the offer).  0 or PvmSysErr/PvmNoMem. */
 static int
-bulk_offer(const struct wire_hdr *h, const struct lpvm_seg *p, size_t n,
-    size_t total, const volatile uint64_t *ticket)
+bulk_send_offer(const struct wire_hdr *h, const struct lpvm_seg *p, size_t n,
+    size_t total, const uint64_t *ticket)
 {
 	struct wire_bulk b;
 	struct lpvm_seg seg;
@@ -220,113 +210,63 @@ bulk_offer(const struct wire_hdr *h, const struct lpvm_seg *p, size_t n,
 	return rc;
 }
 
-int
-lpvm_bulk_send(
-    const struct wire_hdr *h, const struct lpvm_seg *p, size_t n, size_t total)
-{
-	long long next_check;
-	int rc;
-
-	if (!bulk_wanted(h->dst, total) || n > WIRE_BULK_MAXSEG ||
-	    bulk_cookie != 0)
-		return 0;
-	bulk_cookie = bulk_new_cookie();
-	bulk_ticket = bulk_cookie;
-	bulk_answered = 0;
-	if ((rc = bulk_offer(h, p, n, total, &bulk_ticket)) < 0)
-		goto out;
-	/* Wait for the answer; our memory must stay as offered until then. */
-	lpvm_tx_depth++;
-	next_check = mono_ms() + BULK_CHECK_MS;
-	while (!bulk_answered) {
-		lpvm_bulk_flush();
-		if ((rc = lpvm_io_wait(BULK_CHECK_MS, NULL, NULL)) < 0)
-			break;
-		if (bulk_answered || mono_ms() < next_check)
-			continue;
-		if (bulk_peer_alive(h->dst) == PvmNoTask)
-			break; /* gone: dropped, as any message to it */
-		next_check = mono_ms() + BULK_CHECK_MS;
-	}
-	lpvm_tx_depth--;
-	if (rc >= 0)
-		rc = !bulk_answered || bulk_status == 0 ? 1 : 0;
-	if (bulk_trace)
-		fprintf(stderr,
-		    "libpvm [t%x]: bulk offer of %zu bytes to t%x: "
-		    "%s (%d)\n",
-		    (unsigned)lpvm.mytid, total, (unsigned)h->dst,
-		    !bulk_answered     ? "peer gone"
-		    : bulk_status == 0 ? "taken"
-		                       : "refused",
-		    bulk_answered ? bulk_status : 0);
-	if (bulk_answered && bulk_status == PvmDenied)
-		bulk_state = -1; /* the kernel refuses: stop offering */
-	if (bulk_answered && bulk_status == 0)
-		bulk_peer_ok(h->dst);
-out:
-	bulk_cookie = 0;
-	bulk_ticket = 0;
-	return rc;
-}
-
-/* Whether another lent offer reads p. */
+/* Whether another lent offer reads o's data. */
 static int
-bulk_lent_shared(const struct bulk_lent *l)
+bulk_data_shared(const struct bulk_offer *o)
 {
-	const struct bulk_lent *o;
+	const struct bulk_offer *x;
 
-	for (o = bulk_lents; o != NULL; o = o->next) {
-		if (o != l && o->data == l->data)
+	for (x = bulk_offers; x != NULL; x = x->next) {
+		if (x != o && x->data == o->data)
 			return 1;
 	}
 	return 0;
 }
 
-/* The lent offer l is over (answered, or its receiver is gone). */
+/* Offer o is over: answered with status, or its receiver is gone. */
 static void
-bulk_lent_end(struct bulk_lent *l, int32_t status)
+bulk_end(struct bulk_offer *o, int32_t status)
 {
-	struct bulk_lent **pp;
+	struct bulk_offer **pp;
 
-	for (pp = &bulk_lents; *pp != NULL && *pp != l; pp = &(*pp)->next)
+	for (pp = &bulk_offers; *pp != NULL && *pp != o; pp = &(*pp)->next)
 		continue;
 	if (*pp == NULL)
 		return;
-	*pp = l->next;
-	bulk_lent_bytes -= l->len;
-	if (status != 0) {
+	*pp = o->next;
+	if (o->waited) {
+		o->answered = 1;
+		o->status = status;
+		return;
+	}
+	bulk_lent_bytes -= o->len;
+	if (status < 0) {
 		/* Rare: the peer took an offer before (ENOMEM there now). */
 		fprintf(stderr,
 		    "libpvm [t%x]: a message of %zu bytes to t%x "
 		    "was lost: the receiver could not copy it (%d)\n",
-		    (unsigned)lpvm.mytid, l->len, (unsigned)l->dst, status);
-		bulk_peer_forget(l->dst);
+		    (unsigned)lpvm.mytid, o->len, (unsigned)o->dst, status);
+		bulk_peer_forget(o->dst);
 	}
-	if (l->owner != NULL)
-		l->owner->lent--;
-	else if (!bulk_lent_shared(l))
-		lpvm_data_free(l->data, l->cap);
-	free(l);
+	if (o->owner != NULL)
+		o->owner->lent--;
+	else if (!bulk_data_shared(o))
+		lpvm_data_free(o->data, o->cap);
+	free(o);
 }
 
 void
 lpvm_bulk_answer(const uint8_t *data, size_t len)
 {
-	struct bulk_lent *l;
+	struct bulk_offer *o;
 	uint64_t cookie;
 	int32_t status;
 
 	if (wire_bulkack_decode(data, len, &cookie, &status) != 0)
 		return;
-	if (bulk_cookie != 0 && cookie == bulk_cookie) {
-		bulk_answered = 1;
-		bulk_status = status;
-		return;
-	}
-	for (l = bulk_lents; l != NULL; l = l->next) {
-		if (l->ticket == cookie) {
-			bulk_lent_end(l, status);
+	for (o = bulk_offers; o != NULL; o = o->next) {
+		if (o->ticket == cookie) {
+			bulk_end(o, status);
 			return;
 		}
 	}
@@ -335,62 +275,116 @@ lpvm_bulk_answer(const uint8_t *data, size_t len)
 void
 lpvm_bulk_orphan(struct lpvm_msg *m)
 {
-	struct bulk_lent *l;
+	struct bulk_offer *o;
 
-	for (l = bulk_lents; l != NULL; l = l->next) {
-		if (l->owner == m) {
-			l->owner = NULL;
-			l->cap = m->cap;
+	for (o = bulk_offers; o != NULL; o = o->next) {
+		if (o->owner == m) {
+			o->owner = NULL;
+			o->cap = m->cap;
 		}
 	}
 	m->lent = 0;
 }
 
-/* Receiver tid is gone: its offers are dropped, as any message to it. */
+/* Receiver tid is gone: its offers end, as any message to it would. */
 static void
-bulk_lent_gone(int tid)
+bulk_gone(int tid)
 {
-	struct bulk_lent *l, *next;
+	struct bulk_offer *o, *next;
 
 	bulk_peer_forget(tid);
-	for (l = bulk_lents; l != NULL; l = next) {
-		next = l->next;
-		if (l->dst == tid)
-			bulk_lent_end(l, 0);
+	for (o = bulk_offers; o != NULL; o = next) {
+		next = o->next;
+		if (o->dst == tid)
+			bulk_end(o, BULK_GONE);
 	}
 }
 
 /*
- * Wait until at most `keep` bytes are lent, reading input (answers) and
- * dropping offers whose receiver is gone.  0 or PvmSysErr.
+ * Wait until `mine` is answered, or (mine NULL) until at most `keep`
+ * bytes are lent: read input (the answers), send the answers we owe
+ * (two tasks may offer to each other), and every BULK_CHECK_MS ask the
+ * pvmd whether the receiver waited for still exists.  0 or PvmSysErr.
  */
 static int
-bulk_lent_wait(size_t keep)
+bulk_wait(struct bulk_offer *mine, size_t keep)
 {
 	long long next_check = mono_ms() + BULK_CHECK_MS;
 	int rc = 0;
 
 	lpvm_tx_depth++;
-	while (bulk_lents != NULL && bulk_lent_bytes > keep) {
+	while (mine != NULL ? !mine->answered
+	                    : bulk_offers != NULL && bulk_lent_bytes > keep) {
 		lpvm_bulk_flush();
 		if ((rc = lpvm_io_wait(BULK_CHECK_MS, NULL, NULL)) < 0)
 			break;
 		rc = 0;
-		if (bulk_lents == NULL || mono_ms() < next_check)
+		if (bulk_offers == NULL || mono_ms() < next_check)
 			continue;
-		if (bulk_peer_alive(bulk_lents->dst) == PvmNoTask)
-			bulk_lent_gone(bulk_lents->dst);
+		if (ctl_pstat(mine != NULL ? mine->dst : bulk_offers->dst) ==
+		    PvmNoTask)
+			bulk_gone(mine != NULL ? mine->dst : bulk_offers->dst);
 		next_check = mono_ms() + BULK_CHECK_MS;
 	}
 	lpvm_tx_depth--;
 	return rc;
 }
 
+/* Link o in and send its offer.  0 or an error (o is unlinked then). */
+static int
+bulk_post(struct bulk_offer *o, const struct wire_hdr *h,
+    const struct lpvm_seg *p, size_t n, size_t total)
+{
+	int rc;
+
+	o->ticket = bulk_new_cookie();
+	o->dst = h->dst;
+	o->next = bulk_offers;
+	bulk_offers = o;
+	if ((rc = bulk_send_offer(h, p, n, total, &o->ticket)) < 0)
+		bulk_end(o, BULK_GONE); /* our pvmd is gone: nothing to say */
+	return rc;
+}
+
+int
+lpvm_bulk_send(
+    const struct wire_hdr *h, const struct lpvm_seg *p, size_t n, size_t total)
+{
+	struct bulk_offer o;
+	int rc;
+
+	if (!bulk_wanted(h->dst, total) || n > WIRE_BULK_MAXSEG)
+		return 0;
+	memset(&o, 0, sizeof(o));
+	o.waited = 1;
+	/* Our memory must stay as offered until the answer. */
+	if ((rc = bulk_post(&o, h, p, n, total)) < 0 ||
+	    (rc = bulk_wait(&o, 0)) < 0) {
+		bulk_end(&o, rc);
+		return rc;
+	}
+	if (bulk_trace)
+		fprintf(stderr,
+		    "libpvm [t%x]: bulk offer of %zu bytes to t%x: "
+		    "%s (%d)\n",
+		    (unsigned)lpvm.mytid, total, (unsigned)h->dst,
+		    o.status == BULK_GONE ? "peer gone"
+		    : o.status == 0       ? "taken"
+		                          : "refused",
+		    o.status == BULK_GONE ? 0 : o.status);
+	if (o.status == PvmDenied)
+		bulk_state = -1; /* the kernel refuses: stop offering */
+	if (o.status == 0)
+		bulk_peer_ok(h->dst);
+	/* Taken, or dropped with its receiver: done.  Else: the sockets. */
+	return o.status >= 0 ? 1 : 0;
+}
+
 void
 lpvm_bulk_drain(void)
 {
-	if (bulk_lents != NULL && lpvm_pvmd != NULL)
-		(void)bulk_lent_wait(0);
+	if (bulk_offers != NULL && lpvm_pvmd != NULL)
+		(void)bulk_wait(NULL, 0);
 }
 
 /* exit(3) without pvm_exit: still let lent offers be taken. */
@@ -404,38 +398,30 @@ int
 lpvm_bulk_lend(const struct wire_hdr *h, struct lpvm_msg *m,
     const struct lpvm_seg *p, size_t n, size_t total)
 {
-	struct bulk_lent *l;
+	static int atexit_set;
+	struct bulk_offer *o;
 	int rc;
 
 	/* A body over the whole allowance is offered the waiting way. */
 	if (!bulk_wanted(h->dst, total) || n > WIRE_BULK_MAXSEG ||
-	    m->nuser != 0 || !bulk_peer_known(h->dst) ||
-	    total > BULK_LENT_MAX)
+	    m->nuser != 0 || !bulk_peer_known(h->dst) || total > BULK_LENT_MAX)
 		return 0;
 	if (bulk_lent_bytes + total > BULK_LENT_MAX &&
-	    (rc = bulk_lent_wait(BULK_LENT_MAX - total)) < 0)
+	    (rc = bulk_wait(NULL, BULK_LENT_MAX - total)) < 0)
 		return rc;
-	if ((l = calloc(1, sizeof(*l))) == NULL)
+	if ((o = calloc(1, sizeof(*o))) == NULL)
 		return 0; /* the waiting kind will do */
-	if (!bulk_atexit_set) {
-		bulk_atexit_set = 1;
+	if (!atexit_set) {
+		atexit_set = 1;
 		atexit(bulk_atexit);
 	}
-	l->ticket = bulk_new_cookie();
-	l->dst = h->dst;
-	l->data = m->data;
-	l->len = total;
-	l->cap = m->cap;
-	l->owner = m;
-	if ((rc = bulk_offer(h, p, n, total, &l->ticket)) < 0) {
-		free(l);
-		return rc;
-	}
-	l->next = bulk_lents;
-	bulk_lents = l;
+	o->data = m->data;
+	o->len = total;
+	o->cap = m->cap;
+	o->owner = m;
 	bulk_lent_bytes += total;
 	m->lent++;
-	return 1;
+	return (rc = bulk_post(o, h, p, n, total)) < 0 ? rc : 1;
 }
 
 /* Owe src an answer.  (Dropped if out of memory: src then finds us gone
@@ -490,7 +476,11 @@ bulk_errno(void)
 	                                                            : PvmSysErr;
 }
 
-/* Copy the offer's pieces into buf.  0 or a Pvm* code. */
+/*
+ * Copy the offer's pieces into buf.  0 or a Pvm* code.  A body is at
+ * most LPVM_MSG_MAX, below what one process_vm_readv moves, so a short
+ * count means a piece could not be read.
+ */
 static int32_t
 bulk_pull(const struct wire_bulk *b, uint8_t *buf)
 {
@@ -512,35 +502,20 @@ bulk_pull(const struct wire_bulk *b, uint8_t *buf)
 	while (i < b->nseg) {
 		for (k = 0, want = 0; k < BULK_IOV && i < b->nseg; i++) {
 			wire_bulk_seg(b, i, &addr, &len);
-			if (len == 0)
-				continue;
 			remote[k].iov_base = (void *)(uintptr_t)addr;
 			remote[k++].iov_len = (size_t)len;
 			want += (size_t)len;
 		}
 		local.iov_base = buf + off;
 		local.iov_len = want;
-		while (want > 0) {
-			r = process_vm_readv(
-			    (pid_t)b->pid, &local, 1, remote, k, 0);
-			if (r <= 0)
-				return bulk_errno();
-			/* A short read (over 2 GiB at once): skip what came. */
-			for (want -= (size_t)r, off += (size_t)r; r > 0;) {
-				if ((size_t)r >= remote[0].iov_len) {
-					r -= (ssize_t)remote[0].iov_len;
-					memmove(remote, remote + 1,
-					    --k * sizeof(*remote));
-				} else {
-					remote[0].iov_base =
-					    (char *)remote[0].iov_base + r;
-					remote[0].iov_len -= (size_t)r;
-					r = 0;
-				}
-			}
-			local.iov_base = buf + off;
-			local.iov_len = want;
-		}
+		r = want > 0 ? process_vm_readv(
+		                   (pid_t)b->pid, &local, 1, remote, k, 0)
+		             : 0;
+		if (r < 0)
+			return bulk_errno();
+		if ((size_t)r != want)
+			return PvmSysErr;
+		off += want;
 	}
 	return 0;
 }

@@ -182,11 +182,22 @@ pvm_mstat(char *host)
 	return cc < 0 ? lpvm_err("pvm_mstat", cc) : cc;
 }
 
+int
+ctl_pstat(int tid)
+{
+	struct xdr_writer w;
+	int cc;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, tid);
+	cc = ctl_status(TM_PSTAT, &w);
+	return cc > 0 ? PvmBadMsg : cc;
+}
+
 /* PvmOk if the task exists, else PvmNoTask (not printed). */
 int
 pvm_pstat(int tid)
 {
-	struct xdr_writer w;
 	int cc;
 
 	if ((cc = lpvm_enrol()) < 0) {
@@ -195,12 +206,7 @@ pvm_pstat(int tid)
 	if (!tid_is_task(tid)) {
 		return lpvm_err("pvm_pstat", PvmBadParam);
 	}
-	xdr_writer_init(&w);
-	xdr_put_int(&w, tid);
-	if ((cc = ctl_status(TM_PSTAT, &w)) > 0) {
-		cc = PvmBadMsg;
-	}
-	if (cc == PvmNoTask) {
+	if ((cc = ctl_pstat(tid)) == PvmNoTask) {
 		return ctl_quiet(cc);
 	}
 	return cc < 0 ? lpvm_err("pvm_pstat", cc) : cc;

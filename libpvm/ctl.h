@@ -36,6 +36,9 @@ int ctl_rpc(int dst, int tag, struct xdr_writer *w, struct xdr_reader *r,
 int ctl_code(int32_t v);
 /* Request to the local pvmd whose reply is one int; that int, or an error. */
 int ctl_status(int tag, struct xdr_writer *w);
+/* Whether task tid exists: PvmOk, PvmNoTask or an error; sets nothing
+ * (pvm_pstat and bulk.c's waits). */
+int ctl_pstat(int tid);
 /* Record code in pvm_errno without PvmAutoErr reporting; returns code.
  * For the answers PVM does not print (PvmNoParent, PvmNotFound, ...). */
 int ctl_quiet(int code);
