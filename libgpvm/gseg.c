@@ -189,14 +189,20 @@ gseg_publish(struct gseg *s, int nmembers, int state, uint32_t version)
 	atomic_store(&s->version, version);
 }
 
-/* Waiters of gen among slots [0, ninst); the gone instance's excluded. */
+/*
+ * Waiters of gen among slots [0, ninst), the gone instance's excluded;
+ * with mark != 0 each also gets `mark` as its failure.
+ */
 static int
-gseg_count_waiting(struct gseg *s, uint32_t gen, int skip, int ninst)
+gseg_waiters(struct gseg *s, uint32_t gen, int skip, int ninst, uint64_t mark)
 {
 	int i, n = 0;
 
 	for (i = 0; i < ninst; i++) {
 		if (i != skip && atomic_load(&s->slot[i].waits_in) == gen) {
+			if (mark != 0) {
+				atomic_store(&s->slot[i].fail, mark);
+			}
 			n++;
 		}
 	}
@@ -212,7 +218,7 @@ gseg_fail(struct gseg *s, uint64_t old, int skip, int ninst, int code)
 {
 	uint32_t gen = GSEG_GEN(old);
 	uint64_t mark = gen | (uint64_t)(uint32_t)-code << 32;
-	int i, n = 0, want = GSEG_ARRIVED(old), tries;
+	int n, want = GSEG_ARRIVED(old), tries;
 
 	if (skip >= 0 && atomic_load(&s->slot[skip].waits_in) == gen) {
 		want--; /* the one leaving was counted */
@@ -224,19 +230,14 @@ gseg_fail(struct gseg *s, uint64_t old, int skip, int ninst, int code)
 	 * died in between never will; it is the one leaving.
 	 */
 	for (tries = 0; tries < GSEG_MARK_TRIES &&
-	                gseg_count_waiting(s, gen, skip, ninst) < want;
+	                gseg_waiters(s, gen, skip, ninst, 0) < want;
 	     tries++) {
 		sched_yield();
 		if (atomic_load(&s->sync) != old) {
 			return -1;
 		}
 	}
-	for (i = 0; i < ninst; i++) {
-		if (i != skip && atomic_load(&s->slot[i].waits_in) == gen) {
-			atomic_store(&s->slot[i].fail, mark);
-			n++;
-		}
-	}
+	n = gseg_waiters(s, gen, skip, ninst, mark);
 	if (!atomic_compare_exchange_strong(
 	        &s->sync, &old, GSEG_SYNC(gen + 1, 0, 0))) {
 		return -1;
