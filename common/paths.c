@@ -3,6 +3,7 @@
  */
 #include "paths.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,4 +57,23 @@ paths_task_sock(const struct pvm_paths *p, int tid, char *out, size_t outlen)
 	int n = snprintf(out, outlen, "%s/t%x", p->dir, (unsigned)tid);
 
 	return (n < 0 || (size_t)n >= outlen) ? -1 : 0;
+}
+
+void
+paths_remove_prefixed(const char *dir, const char *prefixes)
+{
+	char path[PATHS_MAX + 300];
+	struct dirent *de;
+	DIR *d;
+
+	if ((d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '\0' ||
+		    strchr(prefixes, de->d_name[0]) == NULL)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		unlink(path);
+	}
+	closedir(d);
 }

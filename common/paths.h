@@ -40,4 +40,8 @@ int paths_from_env(struct pvm_paths *p);
 int paths_task_sock(const struct pvm_paths *p, int tid, char *out,
     size_t outlen);
 
+/* Unlink every file in dir whose name starts with one of the characters
+ * of `prefixes` ("tg": direct-route sockets and barrier segments). */
+void paths_remove_prefixed(const char *dir, const char *prefixes);
+
 #endif /* PVM_PATHS_H */

@@ -18,7 +18,6 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pwd.h>
@@ -274,23 +273,10 @@ setup_identity(void)
 static void
 remove_files(void)
 {
-	char path[PATHS_MAX + 300];
-	struct dirent *de;
-	DIR *d;
-
 	unlink(pvmd.paths.sock);
 	unlink(pvmd.paths.pid);
 	/* Tasks' direct-route sockets and pvmgs's barrier segments. */
-	if ((d = opendir(pvmd.paths.dir)) != NULL) {
-		while ((de = readdir(d)) != NULL) {
-			if (de->d_name[0] != 't' && de->d_name[0] != 'g')
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", pvmd.paths.dir,
-			    de->d_name);
-			unlink(path);
-		}
-		closedir(d);
-	}
+	paths_remove_prefixed(pvmd.paths.dir, "tg");
 	unlink(pvmd.paths.lock);
 	if (rmdir(pvmd.paths.dir) != 0)
 		log_warn("rmdir %s: %s", pvmd.paths.dir, strerror(errno));

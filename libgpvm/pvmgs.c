@@ -16,7 +16,6 @@
  * The server lives until the virtual machine halts or it is killed; then
  * all groups are gone (as with PVM 3.4's `reset`).
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,27 +152,6 @@ gs_seg_free(uint32_t segid, struct gseg *seg)
 		unlink(path);
 	}
 	gseg_unmap(seg);
-}
-
-/* Remove segments a previous server left behind (it was killed). */
-static void
-gs_seg_sweep(void)
-{
-	char path[PATHS_MAX + 300];
-	struct dirent *de;
-	DIR *d;
-
-	if ((d = opendir(gs_paths.dir)) == NULL) {
-		return;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == 'g' && strlen(de->d_name) == 9) {
-			snprintf(path, sizeof(path), "%s/%s", gs_paths.dir,
-			    de->d_name);
-			unlink(path);
-		}
-	}
-	closedir(d);
 }
 
 /* Ask for tid's TaskExit once. */
@@ -418,7 +396,10 @@ main(int argc, char **argv)
 		gs_paths.dir[0] = '\0';
 	}
 	gs_next_segid = (uint32_t)getpid() << 12;
-	gs_seg_sweep();
+	/* Segments a previous server left behind (it was killed). */
+	if (gs_paths.dir[0] != '\0') {
+		paths_remove_prefixed(gs_paths.dir, "g");
+	}
 	pvm_setcontext(SYSCTX_DG);
 	if ((parent = pvm_parent()) > 0) {
 		pvm_initsend(PvmDataDefault);
