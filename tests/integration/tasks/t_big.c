@@ -150,28 +150,41 @@ child_gone2(void)
 	return 0;
 }
 
-static void
-sender_gone2(void)
+/* Spawn a child in `role` that will die, and pack 16 MiB of zeros as
+ * the active send buffer.  The child's tid, or 0 (reported). */
+static int
+spawn_victim(char *role)
 {
-	char *args[] = {"c-gone2", NULL};
+	char *args[] = {role, NULL};
 	size_t len = (size_t)16 << 20;
 	unsigned char *buf;
-	int kid = 0, k;
-	double t0;
+	int kid = 0;
 
 	if (tc_spawn_self(args, 1, &kid) != 1 || !tc_wait_hello(kid)) {
 		tc_check(0, "spawn the child that dies");
-		return;
+		return 0;
 	}
 	if ((buf = calloc(1, len)) == NULL) {
 		tc_fatal("malloc 16 MiB");
 	}
+	pvm_initsend(PvmDataRaw);
+	pvm_pkbyte((char *)buf, (int)len, 1);
+	free(buf);
+	return kid;
+}
+
+static void
+sender_gone2(void)
+{
+	int kid, k;
+	double t0;
+
+	if ((kid = spawn_victim("c-gone2")) == 0) {
+		return;
+	}
 	for (k = 0; k < 2; k++) {
-		pvm_initsend(PvmDataRaw);
-		pvm_pkbyte((char *)buf, (int)len, 1);
 		tc_eq(pvm_send(kid, TAG_BIG), 0, "send 16 MiB #%d", k + 1);
 	}
-	free(buf);
 	t0 = tc_now();
 	pvm_exit();
 	tc_check(tc_now() - t0 < 10,
@@ -182,22 +195,12 @@ sender_gone2(void)
 static void
 sender_gone(void)
 {
-	char *args[] = {"c-gone", NULL};
-	size_t len = (size_t)16 << 20;
-	unsigned char *buf;
-	int kid = 0;
+	int kid;
 	double t0;
 
-	if (tc_spawn_self(args, 1, &kid) != 1 || !tc_wait_hello(kid)) {
-		tc_check(0, "spawn the child that dies");
+	if ((kid = spawn_victim("c-gone")) == 0) {
 		return;
 	}
-	if ((buf = calloc(1, len)) == NULL) {
-		tc_fatal("malloc 16 MiB");
-	}
-	pvm_initsend(PvmDataRaw);
-	pvm_pkbyte((char *)buf, (int)len, 1);
-	free(buf);
 	t0 = tc_now();
 	tc_eq(pvm_send(kid, TAG_BIG), 0, "send 16 MiB to a task that dies");
 	tc_check(tc_now() - t0 < 10, "... returned after %.2f s (< 10 s)",
