@@ -106,7 +106,6 @@ lpvm_msg_get(int id)
 	return msgtab[id - 1];
 }
 
-/* Take m out of the table (and the receive queue) and free it. */
 /*
  * Large bodies are kept for reuse.  A fresh 16 MiB buffer costs 4096 page
  * faults and the kernel's zeroing of every page, about as much as
@@ -182,6 +181,17 @@ lpvm_data_free(uint8_t *p, size_t cap)
 	data_cache[small].cap = cap;
 }
 
+/* m lets go of its data: to the bulk offers that read it, if any. */
+static void
+msg_release_data(struct lpvm_msg *m)
+{
+	if (m->lent > 0)
+		lpvm_bulk_orphan(m); /* freed when the last offer is answered */
+	else
+		lpvm_data_free(m->data, m->cap);
+}
+
+/* Take m out of the table (and the receive queue) and free it. */
 void
 lpvm_msg_free(struct lpvm_msg *m)
 {
@@ -198,10 +208,7 @@ lpvm_msg_free(struct lpvm_msg *m)
 		if (lpvm_rbuf == m->id)
 			lpvm_rbuf = 0;
 	}
-	if (m->lent > 0)
-		lpvm_bulk_orphan(m); /* freed when the last offer is answered */
-	else
-		lpvm_data_free(m->data, m->cap);
+	msg_release_data(m);
 	free(m->segs);
 	free(m);
 }
@@ -320,18 +327,18 @@ lpvm_msg_append(struct lpvm_msg *m, size_t n)
 		cap = m->cap ? m->cap : 256;
 		while (cap < m->len + n)
 			cap *= 2;
-		if ((cap >= LPVM_BULK_MIN &&
-		    (p = data_cache_take(cap, &cap)) != NULL) ||
-		    (m->lent > 0 && (p = malloc(cap)) != NULL)) {
-			/* A kept buffer if one fits; never move lent data. */
+		p = cap >= LPVM_BULK_MIN ? data_cache_take(cap, &cap) : NULL;
+		if (p == NULL && m->lent == 0) {
+			if ((p = realloc(m->data, cap)) == NULL)
+				return NULL;
+		} else {
+			/* A kept buffer, or new room: lent data never moves. */
+			if (p == NULL && (p = malloc(cap)) == NULL)
+				return NULL;
 			if (m->len > 0)
 				memcpy(p, m->data, m->len);
-			if (m->lent > 0)
-				lpvm_bulk_orphan(m);
-			else
-				lpvm_data_free(m->data, m->cap);
-		} else if (m->lent > 0 || (p = realloc(m->data, cap)) == NULL)
-			return NULL;
+			msg_release_data(m);
+		}
 		m->data = p;
 		m->cap = cap;
 	}
@@ -371,10 +378,7 @@ lpvm_msg_flatten(struct lpvm_msg *m)
 	if ((data = malloc(len ? len : 1)) == NULL)
 		return PvmNoMem;
 	msg_copy_body(m, data);
-	if (m->lent > 0)
-		lpvm_bulk_orphan(m);
-	else
-		free(m->data);
+	msg_release_data(m);
 	m->data = data;
 	m->len = m->cap = len;
 	m->nsegs = 0;

@@ -176,40 +176,42 @@ lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
 	return rc;
 }
 
-/* The header of a message from us. */
-static void
-tx_hdr(struct wire_hdr *h, int dst, int tag, int ctx, int wid, int wire_enc)
-{
-	memset(h, 0, sizeof(*h));
-	h->version = WIRE_VERSION;
-	h->dst = dst;
-	h->src = lpvm.mytid;
-	h->tag = tag;
-	h->ctx = ctx;
-	h->enc = wire_enc;
-	h->wid = wid;
-}
-
-int
-lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
-    const struct lpvm_seg *pieces, size_t npieces)
+/*
+ * Send a message: to ourselves, as a bulk offer (a large body to a task
+ * on this host, bulk.c: lent when m, the buffer the pieces lie in, can
+ * lend them; else waited for), or written to the route or the pvmd.
+ */
+static int
+tx_send(int dst, int tag, int ctx, int wid, int wire_enc,
+    const struct lpvm_seg *pieces, size_t npieces, struct lpvm_msg *m)
 {
 	struct wire_hdr h;
 	struct lpvm_conn *c;
 	size_t i, total;
-	int rc;
+	int rc = 0;
 
 	if (lpvm_pvmd == NULL)
 		return PvmSysErr;
-	tx_hdr(&h, dst, tag, ctx, wid, wire_enc);
+	memset(&h, 0, sizeof(h));
+	h.version = WIRE_VERSION;
+	h.dst = dst;
+	h.src = lpvm.mytid;
+	h.tag = tag;
+	h.ctx = ctx;
+	h.enc = wire_enc;
+	h.wid = wid;
 	if (dst == lpvm.mytid && dst > 0)
 		return lpvm_rx_local(&h, pieces, npieces);
 	for (i = 0, total = 0; i < npieces; i++)
 		total += pieces[i].len;
-	/* A large body to a task on this host: copied once (bulk.c). */
-	if (total >= LPVM_BULK_MIN && (rc = lpvm_bulk_send(&h, pieces,
-	    npieces, total)) != 0)
-		return rc < 0 ? rc : 0;
+	if (total >= LPVM_BULK_MIN) {
+		if (m != NULL)
+			rc = lpvm_bulk_lend(&h, m, pieces, npieces, total);
+		if (rc == 0)
+			rc = lpvm_bulk_send(&h, pieces, npieces, total);
+		if (rc != 0)
+			return rc < 0 ? rc : 0;
+	}
 	if (tid_is_task(dst) && (c = lpvm_route_get(dst)) != NULL) {
 		/* A failed route means the peer is gone: nothing to do. */
 		if (lpvm_tx(c, &h, pieces, npieces) != 0 && c->fd >= 0)
@@ -225,11 +227,17 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
 }
 
 int
+lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
+    const struct lpvm_seg *pieces, size_t npieces)
+{
+	return tx_send(dst, tag, ctx, wid, wire_enc, pieces, npieces, NULL);
+}
+
+int
 lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m)
 {
 	struct lpvm_seg local[16], *p = local;
-	struct wire_hdr h;
-	size_t n, total;
+	size_t n;
 	int rc;
 
 	n = lpvm_msg_pieces(m, local, 16);
@@ -238,17 +246,7 @@ lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m)
 			return PvmNoMem;
 		n = lpvm_msg_pieces(m, p, n);
 	}
-	/* A large body in our own buffer: lent, without waiting (bulk.c). */
-	tx_hdr(&h, dst, tag, ctx, m->wid, lpvm_msg_wire_enc(m));
-	rc = 0;
-	if (lpvm_pvmd != NULL && m->nuser == 0 && dst != lpvm.mytid &&
-	    (total = lpvm_msg_body_len(m)) >= LPVM_BULK_MIN)
-		rc = lpvm_bulk_lend(&h, m, p, n, total);
-	if (rc == 0)
-		rc = lpvm_send_pieces(dst, tag, ctx, m->wid,
-		    lpvm_msg_wire_enc(m), p, n);
-	else if (rc > 0)
-		rc = 0;
+	rc = tx_send(dst, tag, ctx, m->wid, lpvm_msg_wire_enc(m), p, n, m);
 	if (p != local)
 		free(p);
 	return rc;
