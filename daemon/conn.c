@@ -702,7 +702,6 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	n = conn_read_some(c);
-	pvmd.nreads++;
 	if (n == 0) {
 		conn_close(c, "end of file");
 		return;
@@ -713,6 +712,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 		conn_closef(c, "socket error: %s", strerror(errno));
 		return;
 	}
+	pvmd.nreads++; /* data came: worth spinning for more (pvmd.c) */
 	conn_process(c);
 }
 

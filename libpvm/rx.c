@@ -481,15 +481,15 @@ rx_wait_pvmd(void)
 }
 
 /* poll(2) the first n entries of rx_pfd; a wait that would block spins
- * first, within the budget. */
+ * first, within the budget, when `spin` (a direct route is involved). */
 static int
-rx_poll(int n, int timeout_ms)
+rx_poll(int n, int timeout_ms, int spin)
 {
 	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
 	long long end;
 	int k, us;
 
-	if (timeout_ms == 0 || (us = spin_budget_next(&budget)) == 0)
+	if (timeout_ms == 0 || !spin || (us = spin_budget_next(&budget)) == 0)
 		return poll(rx_pfd, (nfds_t)n, timeout_ms);
 	end = mono_us() + us;
 	while ((k = poll(rx_pfd, (nfds_t)n, 0)) == 0 && mono_us() < end)
@@ -503,19 +503,21 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 {
 	int i, n, k, got = 0, lost = 0;
 	struct lpvm_conn *c;
+	int only_pvmd;
 
 	if (writable != NULL)
 		*writable = 0;
 	/* Answers to bulk offers go out before we may block. */
 	if (lpvm_tx_depth == 0)
 		lpvm_bulk_flush();
+	only_pvmd = rx_only_pvmd();
 	if ((got = lpvm_rx_pending()) > 0)
 		timeout_ms = 0;
-	else if (timeout_ms < 0 && wout == NULL && rx_only_pvmd())
+	else if (timeout_ms < 0 && wout == NULL && only_pvmd)
 		return rx_wait_pvmd();
 	if ((n = rx_pollset(wout)) < 0)
 		return got;
-	if ((k = rx_poll(n, timeout_ms)) <= 0)
+	if ((k = rx_poll(n, timeout_ms, !only_pvmd)) <= 0)
 		return got; /* timeout, or EINTR: the caller loops */
 	for (i = 0; i < n; i++) {
 		if (rx_pfd[i].revents == 0)
