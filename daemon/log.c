@@ -65,12 +65,14 @@ log_rotate(void)
 	char old[PATHS_MAX + 2];
 
 	snprintf(old, sizeof(old), "%s.1", log_path);
-	fclose(log_fp);
-	log_fp = NULL;
-	if (rename(log_path, old) != 0)
-		old[0] = '\0'; /* reopening appends; the size check retries */
+	if (rename(log_path, old) != 0) {
+		/* Keep appending; try again after another log_max bytes,
+		 * not at every line. */
+		log_size = 0;
+		return;
+	}
 	log_open(log_path);
-	if (log_fp != NULL && old[0] != '\0')
+	if (log_fp != NULL)
 		log_info("log continued from %s (limit %lld bytes)", old,
 		    log_max);
 }
