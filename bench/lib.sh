@@ -9,7 +9,6 @@
 
 OURS_TMP="$work/ours"
 PVM_TMP346="$work/pvm346"
-mkdir -p "$OURS_TMP" "$PVM_TMP346"
 ours_sid=""
 pvm346_pid=""
 
@@ -28,11 +27,16 @@ stop_session() {
 	pkill -KILL -s "$1" 2>/dev/null
 }
 
+# stop_daemon PID DIR: stop PID's session (none if empty), empty DIR.
+stop_daemon() {
+	[ -n "$1" ] || return 0
+	stop_session "$1"
+	rm -rf "${2:?}"/*
+}
+
 stop_ours() {
-	[ -n "$ours_sid" ] || return 0
-	stop_session "$ours_sid"
+	stop_daemon "$ours_sid" "$OURS_TMP"
 	ours_sid=""
-	rm -rf "${OURS_TMP:?}"/*
 }
 
 # start_pvm346: PVM 3.4.6's pvmd.  Its default spawn path has no pvmgs;
@@ -52,10 +56,8 @@ start_pvm346() {
 }
 
 stop_pvm346() {
-	[ -n "$pvm346_pid" ] || return 0
-	stop_session "$pvm346_pid"
+	stop_daemon "$pvm346_pid" "$PVM_TMP346"
 	pvm346_pid=""
-	rm -rf "${PVM_TMP346:?}"/*
 }
 
 stop_all() {

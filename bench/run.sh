@@ -101,15 +101,13 @@ round() {
 	# Fresh daemon directories every round: nothing stale is found.
 	OURS_TMP="$work/ours.$r"
 	PVM_TMP346="$work/pvm346.$r"
-	mkdir -p "$OURS_TMP" "$PVM_TMP346"
 	echo "== round $r: raw socket limits"
 	"$work/rawsock" 2000 | tee "$work/raw.txt"
 	collect "" <"$work/raw.txt"
 
 	start_ours
-	pid=$ours_sid
 	if [ "$r" = 1 ]; then
-		read -r rss fresh < <(idle100 run_ours "$work/idle.ours" "$pid")
+		read -r rss fresh < <(idle100 run_ours "$work/idle.ours" "$ours_sid")
 		R[ours_idle_rss]=$rss
 		echo "== ours: fresh pvmd RSS $fresh KiB, with 100 idle tasks" \
 		    "$rss KiB"
@@ -125,7 +123,7 @@ round() {
 	collect "ours_enc_raw_" <"$work/o.txt"
 	run_ours "$work/pingpong.ours" -raw -d | grep bw_16m | tee "$work/o.txt"
 	collect "ours_direct_enc_raw_" <"$work/o.txt"
-	R[ours_rss_after]=$(rss_kb "$pid")
+	R[ours_rss_after]=$(rss_kb "$ours_sid")
 	stop_ours
 
 	[ $have_pvm = 1 ] || return 0
