@@ -65,7 +65,7 @@ median_trip(double (*trip)(int, char *, int), int peer, int size, int reps)
 /* Their bandwidth figures: sizes, names, and fewer repetitions of 16 MiB. */
 static const int bw_sizes[] = {65536, 1 << 20, 16 << 20};
 static const char *const bw_names[] = {"bw_64k", "bw_1m", "bw_16m"};
-#define BW_NSIZES 3
+#define BW_NSIZES ((int)(sizeof(bw_sizes) / sizeof(bw_sizes[0])))
 
 static inline int
 bw_reps(int size)

@@ -202,13 +202,11 @@ FPVM(pvmftasks, PVMFTASKS)(int *where, int *ntask, int *tid, int *ptid,
 static int
 fhost_one(int (*call)(char **, int, int *), char *host, fstrlen_t hostlen)
 {
-	char buf[FSTR_PATH + 1], *p = buf;
+	char *p;
 	int st = 0, cc;
 
-	if ((cc = fstr_in(buf, sizeof(buf), host, hostlen)) < 0) {
-		return cc;
-	}
-	cc = call(&p, 1, &st);
+	FSTR_CALL(buf, FSTR_PATH, host, hostlen, cc,
+	    (p = buf, call(&p, 1, &st)));
 	return cc < 0 ? cc : st;
 }
 

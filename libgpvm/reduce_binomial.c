@@ -300,7 +300,7 @@ rb_skip_rest(const struct gpvm_reduce *r, int tid, const int *h)
 static int
 rb_next(const struct gpvm_reduce *r, struct rb_child *c, int *hdr)
 {
-	int b, cc, owed;
+	int b, cc;
 
 	for (;;) {
 		if ((b = gpvm_recv_from(c->tid, r->tag)) < 0) {
@@ -318,12 +318,9 @@ rb_next(const struct gpvm_reduce *r, struct rb_child *c, int *hdr)
 			c->live = 0;
 			return PvmBadMsg;
 		}
-		if (rb_nowed == 0) {
-			return b;
-		}
 		/* Any message of c's settles what we owed c on this tag. */
-		owed = rb_settle(c->tid, r->tag, hdr[3]);
-		if (!owed || hdr[3] == (int)r->version) {
+		if (!rb_settle(c->tid, r->tag, hdr[3]) ||
+		    hdr[3] == (int)r->version) {
 			return b;
 		}
 		/* The rest of a stream from a call we gave up on. */

@@ -17,7 +17,6 @@
 
 #include <limits.h>
 #include <stdlib.h>
-#include <time.h>
 
 static struct lpvm_msg *q_head, *q_tail;
 static unsigned q_gen; /* bumped whenever a message leaves the queue */

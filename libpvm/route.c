@@ -36,7 +36,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include <time.h>
 #include <unistd.h>
 
 #define ROUTE_TRIES 8 /* connect attempts per peer (20 ms .. 2.5 s apart) */
