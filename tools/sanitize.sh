@@ -22,13 +22,9 @@ san="-fsanitize=address,undefined -fno-omit-frame-pointer"
 
 mkdir -p "$build" || exit 1
 build=$(cd "$build" && pwd)
+sh "$top/tools/build.sh" "$build" -q CFLAGS="-O1 -g $san" \
+    FCFLAGS="-O1 -g $san" LDFLAGS="$san" || exit 1
 cd "$build" || exit 1
-if [ ! -f Makefile ]; then
-	[ -x "$top/configure" ] || (cd "$top" && ./autogen.sh) || exit 1
-	"$top/configure" -q CFLAGS="-O1 -g $san" FCFLAGS="-O1 -g $san" \
-	    LDFLAGS="$san" || exit 1
-fi
-make -j2 || exit 1
 
 logs="$build/sanitizer-logs"
 rm -rf "$logs"
