@@ -451,7 +451,10 @@ lpvm_bulk_flush(void)
 	struct lpvm_seg seg;
 	struct bulk_ack a;
 
-	if (bulk_flushing)
+	/* An offer that came with our enrolment's answer is answered once
+	 * we know our tid (lpvm_enrol flushes): the pvmd drops a task that
+	 * sends as t0. */
+	if (bulk_flushing || lpvm.mytid <= 0)
 		return;
 	bulk_flushing = 1;
 	/* Sending may read input and owe more: take from the front. */

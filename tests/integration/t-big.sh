@@ -4,7 +4,8 @@
 # host: a bulk offer the receiver copies out of the sender (the default),
 # the sockets (PVM_BULK=0), and an offer the receiver refuses, after which
 # the sender falls back to the sockets.  A bulk sender whose receiver dies
-# without reading returns; bad offers made by hand hurt no receiver; later
+# without reading returns; an offer that reaches a task with its enrolment
+# is answered under its tid; bad offers made by hand hurt no receiver; later
 # offers to a busy receiver are lent, and still arrive after the sender
 # freed its buffers and left.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
@@ -38,6 +39,9 @@ PVM_BULK=trace run_checks 60 "$TASKS/t_big" gone
 check "the receiver died unread: the sender saw it gone" \
     grep -q 'bulk offer of .* bytes to t.*: peer gone' "$T_OUT"
 run_checks 60 "$TASKS/t_big" gone2
+run_checks 60 "$TASKS/t_big" early
+check "the early receiver kept its connection to the pvmd" \
+    sh -c "! grep -q 'frame with source' '$T_LOG'"
 run_checks 60 "$TASKS/t_big" bogus
 run_checks 60 "$TASKS/t_big" lend
 check "pvmd alive after the big messages" pvmd_alive

@@ -14,6 +14,11 @@
  *                      and still every byte arrives
  *   t_big gone2        the child takes one 16 MiB message and dies; the
  *                      second was lent: pvm_exit still returns in < 10 s
+ *   t_big early        16 MiB sent to a child the moment it is spawned,
+ *                      before it enrols: the offer reaches it together
+ *                      with its enrolment's answer, and its answer to the
+ *                      offer must wait for its tid (once, a bulk answer
+ *                      sent with source 0 made the pvmd drop the child)
  *   t_big bogus        hand-made bad bulk offers (short, wrong ticket,
  *                      bad addresses, pieces that do not add up) to a
  *                      child: it survives, delivers none of them, and the
@@ -127,6 +132,37 @@ sender(int direct, int mib)
 		    "(%d sockets)",
 		    nfds);
 	}
+}
+
+/* "early": the message goes out before the child enrols (it sleeps
+ * first), so the pvmd holds it and hands it over with the child's
+ * enrolment answer. */
+static void
+sender_early(void)
+{
+	char *args[] = {"c-early", NULL};
+	size_t len = (size_t)16 << 20;
+	int kid = 0, res[4] = {0, 0, 0, 0};
+	unsigned char *buf;
+	uint64_t h;
+
+	if ((buf = malloc(len)) == NULL) {
+		tc_fatal("malloc 16 MiB");
+	}
+	tc_fill(buf, len, SEED, 0);
+	h = tc_fnv(0, buf, len);
+	tc_eq(tc_spawn_self(args, 1, &kid), 1, "spawn the late receiver");
+	pvm_initsend(PvmDataInPlace);
+	pvm_pkbyte((char *)buf, (int)len, 1);
+	tc_eq(pvm_send(kid, TAG_BIG), 0, "send 16 MiB before it enrols");
+	tc_check(tc_recv_ints(kid, TAG_SUM, res, 4, 20) == kid,
+	    "checksum from the receiver, under the tid it was spawned with");
+	tc_eq(res[0], (long)len, "bytes received");
+	tc_eq(res[1], -1, "offset of the first wrong byte");
+	tc_check((uint32_t)res[2] == (uint32_t)(h >> 32) &&
+	             (uint32_t)res[3] == (uint32_t)h,
+	    "FNV-1a over all 16 MiB");
+	free(buf);
 }
 
 /* Child of "gone": say hello, never receive, die. */
@@ -392,6 +428,10 @@ main(int argc, char **argv)
 	if (strcmp(mode, "c-daemon") == 0 || strcmp(mode, "c-direct") == 0) {
 		return child(mode[2] == 'd' && mode[3] == 'i');
 	}
+	if (strcmp(mode, "c-early") == 0) {
+		tc_sleep(0.5); /* the parent's message is sent meanwhile */
+		return child(0);
+	}
 	if (pvm_mytid() <= 0) {
 		tc_fatal("pvm_mytid");
 	}
@@ -416,13 +456,15 @@ main(int argc, char **argv)
 		sender_gone();
 	} else if (strcmp(mode, "gone2") == 0) {
 		sender_gone2();
+	} else if (strcmp(mode, "early") == 0) {
+		sender_early();
 	} else if (strcmp(mode, "bogus") == 0) {
 		sender_bogus();
 	} else if (strcmp(mode, "lend") == 0) {
 		sender_lend();
 	} else {
 		fprintf(stderr, "usage: t_big daemon|direct [MIB] | gone | "
-				"gone2 | bogus | lend\n");
+				"gone2 | early | bogus | lend\n");
 		return 2;
 	}
 	return tc_done();
