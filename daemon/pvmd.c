@@ -443,10 +443,12 @@ run_loop(void)
 		    (us = spin_budget_next(&budget)) > 0) {
 			seen = pvmd.nreads;
 			end = mono_us() + us;
-			while (pvmd.nreads == seen && mono_us() < end)
+			while (pvmd.nreads == seen && mono_us() < end) {
 				if (event_base_loop(pvmd.base,
 				        EVLOOP_NONBLOCK) != 0)
 					return;
+				spin_pause();
+			}
 			spin_budget_update(&budget, pvmd.nreads != seen);
 		}
 	}

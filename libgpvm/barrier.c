@@ -84,7 +84,7 @@ gb_wait(struct gseg *s, int inst, uint32_t gen)
 		until = mono_us() + us;
 		while (
 		    (r = gseg_ended(s, inst, gen)) == 0 && mono_us() < until) {
-			continue;
+			spin_pause();
 		}
 		spin_budget_update(&budget, r != 0);
 		if (r != 0) {
