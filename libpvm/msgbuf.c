@@ -15,8 +15,10 @@
 #include "lpvm.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static struct lpvm_msg **msgtab; /* msgtab[id - 1]; NULL = free */
 static int msgtab_size;
@@ -142,6 +144,19 @@ data_cache_take(size_t n, size_t *cap)
 	return p;
 }
 
+/* The size of a transparent huge page on x86-64 and arm64. */
+#define HUGE_PAGE ((uintptr_t)2 * 1024 * 1024)
+
+void
+lpvm_data_advise(uint8_t *p, size_t n)
+{
+	uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	uintptr_t b = ((uintptr_t)p + n) & ~(HUGE_PAGE - 1);
+
+	if (p != NULL && b > a)
+		(void)madvise((void *)a, b - a, MADV_HUGEPAGE);
+}
+
 uint8_t *
 lpvm_data_alloc(size_t n, size_t *cap)
 {
@@ -150,7 +165,10 @@ lpvm_data_alloc(size_t n, size_t *cap)
 	if (n >= LPVM_BULK_MIN && (p = data_cache_take(n, cap)) != NULL)
 		return p;
 	*cap = n;
-	return malloc(n ? n : 1);
+	p = malloc(n ? n : 1);
+	if (n >= LPVM_BULK_MIN)
+		lpvm_data_advise(p, n);
+	return p;
 }
 
 void
@@ -339,6 +357,8 @@ lpvm_msg_append(struct lpvm_msg *m, size_t n)
 				memcpy(p, m->data, m->len);
 			msg_release_data(m);
 		}
+		if (cap >= LPVM_BULK_MIN)
+			lpvm_data_advise(p, cap);
 		m->data = p;
 		m->cap = cap;
 	}

@@ -167,6 +167,8 @@ rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h, size_t total)
 			cap = 16;
 		if ((p = realloc(a->data, cap)) == NULL)
 			return -1;
+		if (cap >= LPVM_BULK_MIN)
+			lpvm_data_advise(p, cap);
 		a->data = p;
 		a->cap = cap;
 	}

@@ -10,8 +10,11 @@
 #include <float.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lpvm.h"
 
@@ -465,6 +468,56 @@ END_TEST
  * round, on buffers taken back from the cache, always reads back exactly
  * what this round packed.
  */
+/*
+ * Whether the mapping that holds p has VmFlag `flag` (/proc/self/smaps);
+ * -1 if that cannot be told.
+ */
+static int
+vma_has_flag(const void *p, const char *flag)
+{
+	unsigned long lo, hi, a = (unsigned long)(uintptr_t)p;
+	char line[512], perms[8];
+	int inside = 0, rc = -1;
+	FILE *f = fopen("/proc/self/smaps", "r");
+
+	if (f == NULL)
+		return -1;
+	while (rc < 0 && fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) == 3)
+			inside = a >= lo && a < hi;
+		else if (inside && strncmp(line, "VmFlags:", 8) == 0)
+			rc = strstr(line, flag) != NULL;
+	}
+	fclose(f);
+	return rc;
+}
+
+/* Large bodies ask for huge pages (msg.h, lpvm_data_advise): VmFlag hg. */
+START_TEST(large_bodies_advised)
+{
+	static char v[1 << 20];
+	uint8_t *a;
+	size_t cap;
+	int k, id;
+
+	if (access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) != 0)
+		return; /* a kernel without THP: the advice means nothing */
+	a = lpvm_data_alloc((size_t)16 << 20, &cap);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(vma_has_flag(a + (8 << 20), " hg"), 1);
+	lpvm_data_free(a, cap);
+	a = lpvm_data_alloc(100, &cap);
+	ck_assert_int_eq(vma_has_flag(a, " hg"), 0);
+	lpvm_data_free(a, cap);
+	/* A body packed in pieces: advised once it is large. */
+	id = pvm_initsend(PvmDataRaw);
+	for (k = 0; k < 16; k++)
+		ck_assert_int_eq(pvm_pkbyte(v, (int)sizeof(v), 1), 0);
+	a = lpvm_msg_get(id)->data;
+	ck_assert_int_eq(vma_has_flag(a + (8 << 20), " hg"), 1);
+}
+END_TEST
+
 START_TEST(large_bodies_reused)
 {
 	static int v[4096], got[4096];
@@ -1176,6 +1229,7 @@ pack_suite(void)
 	tcase_add_test(tc, pkmesgbody_splice);
 	tcase_add_test(tc, free_all_resets);
 	tcase_add_test(tc, large_bodies_reused);
+	tcase_add_test(tc, large_bodies_advised);
 	tcase_add_test(tc, lent_data_is_handed_over);
 	suite_add_tcase(s, tc);
 
