@@ -9,11 +9,11 @@
  * Every look ends in spin_pause(), which yields the CPU.  Without it a
  * spinner holds a CPU that the process it waits for may need: with the
  * pvmd and two tasks on 2 cores, pure spinning made the 8-byte round
- * trip through the pvmd slower (50-100 us against 40-50 blocking), and
- * 8 tasks reducing on 2 cores went from about 130 to 220 us a call.  A
- * yielding spinner gives way at once to anything runnable on its CPU,
- * and keeps the CPU awake for a cheap wake-up otherwise: the same round
- * trip fell to 17-22 us.
+ * trip through the pvmd slower (medians of 53-136 us against 42-51
+ * blocking), and 8 tasks reducing on 2 cores went from about 130 to 220
+ * us a call.  A yielding spinner gives way at once to anything runnable
+ * on its CPU, and keeps the CPU awake for a cheap wake-up otherwise: the
+ * same round trip fell to 15-36 us (docs/performance.md).
  *
  * Each waiter keeps a budget.  A spin that the data ended ("hit")
  * restores the full budget; one that ran out ("miss") halves it, and at
