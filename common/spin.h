@@ -24,12 +24,15 @@
  *
  * Used by libpvm (every wait for input), libgpvm's barrier and pvmd's
  * loop (after a turn that read from a task).  The budget is pure and
- * clock-free: the caller measures and reports.
+ * clock-free (check_spin drives it by hand); spin_wait is the loop that
+ * spends it.
  */
 #ifndef PVM_SPIN_H
 #define PVM_SPIN_H
 
 #include <sched.h>
+
+#include "clock.h"
 
 #define SPIN_MAX_US 50
 #define SPIN_PROBE_EVERY 32
@@ -73,6 +76,27 @@ static inline void
 spin_pause(void)
 {
 	sched_yield();
+}
+
+/*
+ * Spend one wait's budget: call look(arg) until it returns non-zero or
+ * the budget's time is out, yielding between looks, and report hit or
+ * miss.  Returns look's last result, or 0 when the budget says block at
+ * once.
+ */
+static inline int
+spin_wait(struct spin_budget *b, int (*look)(void *), void *arg)
+{
+	int us = spin_budget_next(b), r;
+	long long end;
+
+	if (us == 0)
+		return 0;
+	end = mono_us() + us;
+	while ((r = look(arg)) == 0 && mono_us() < end)
+		spin_pause();
+	spin_budget_update(b, r != 0);
+	return r;
 }
 
 #endif /* PVM_SPIN_H */

@@ -31,7 +31,6 @@
 #include "gpvm.h"
 #include "gseg.h"
 #include "spin.h"
-#include "clock.h"
 #include "tid.h"
 
 /* How often a waiter checks that pvmgs is still alive. */
@@ -68,6 +67,21 @@ gb_server(const char *group, int count)
 	return cc < 0 ? cc : 0;
 }
 
+/* What a spin on the end of a generation looks at. */
+struct gb_look {
+	struct gseg *s;
+	int inst;
+	uint32_t gen;
+};
+
+static int
+gb_look_ended(void *arg)
+{
+	struct gb_look *l = arg;
+
+	return gseg_ended(l->s, l->inst, l->gen);
+}
+
 /*
  * Wait for generation gen to end.  A short spin first when spinning has
  * paid lately (common/spin.h): with few members per core the release
@@ -77,19 +91,11 @@ static int
 gb_wait(struct gseg *s, int inst, uint32_t gen)
 {
 	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
-	int64_t until;
-	int r, us = spin_budget_next(&budget);
+	struct gb_look look = {s, inst, gen};
+	int r;
 
-	if (us > 0) {
-		until = mono_us() + us;
-		while (
-		    (r = gseg_ended(s, inst, gen)) == 0 && mono_us() < until) {
-			spin_pause();
-		}
-		spin_budget_update(&budget, r != 0);
-		if (r != 0) {
-			return r;
-		}
+	if ((r = spin_wait(&budget, gb_look_ended, &look)) != 0) {
+		return r;
 	}
 	while ((r = gseg_ended(s, inst, gen)) == 0) {
 		gseg_sleep(s, gen, GB_CHECK_MS);

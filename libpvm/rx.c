@@ -473,17 +473,17 @@ rx_only_pvmd(void)
  * results as lpvm_io_wait.
  */
 static int
+rx_look_pvmd(void *unused)
+{
+	(void)unused;
+	return rx_read(lpvm_pvmd, 0);
+}
+
+static int
 rx_wait_pvmd(void)
 {
-	int us = spin_budget_next(&rx_spin_pvmd), k = 0;
-	long long end;
+	int k = spin_wait(&rx_spin_pvmd, rx_look_pvmd, NULL);
 
-	if (us > 0) {
-		end = mono_us() + us;
-		while ((k = rx_read(lpvm_pvmd, 0)) == 0 && mono_us() < end)
-			spin_pause();
-		spin_budget_update(&rx_spin_pvmd, k != 0);
-	}
 	if (k == 0)
 		k = rx_read(lpvm_pvmd, 1);
 	if (k < 0) {
@@ -497,21 +497,25 @@ rx_wait_pvmd(void)
 	return k;
 }
 
+/* One look of a spin over the first *n entries of rx_pfd. */
+static int
+rx_look_poll(void *arg)
+{
+	const int *n = arg;
+
+	return poll(rx_pfd, (nfds_t)*n, 0);
+}
+
 /* poll(2) the first n entries of rx_pfd; a wait that would block spins
  * first, within budget b. */
 static int
 rx_poll(int n, int timeout_ms, struct spin_budget *b)
 {
-	long long end;
-	int k, us;
+	int k;
 
-	if (timeout_ms == 0 || (us = spin_budget_next(b)) == 0)
-		return poll(rx_pfd, (nfds_t)n, timeout_ms);
-	end = mono_us() + us;
-	while ((k = poll(rx_pfd, (nfds_t)n, 0)) == 0 && mono_us() < end)
-		spin_pause();
-	spin_budget_update(b, k != 0);
-	return k != 0 ? k : poll(rx_pfd, (nfds_t)n, timeout_ms);
+	if (timeout_ms != 0 && (k = spin_wait(b, rx_look_poll, &n)) != 0)
+		return k;
+	return poll(rx_pfd, (nfds_t)n, timeout_ms);
 }
 
 int

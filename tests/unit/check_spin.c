@@ -1,7 +1,8 @@
 /*
  * check_spin.c: the adaptive spin budget of common/spin.h: full after a
  * hit, halved by each miss down to blocking at once, and one full probe
- * spin every SPIN_PROBE_EVERY waits once it is at zero.
+ * spin every SPIN_PROBE_EVERY waits once it is at zero; and spin_wait,
+ * which spends it.
  */
 #include <check.h>
 
@@ -62,6 +63,35 @@ START_TEST(test_probe_and_recover)
 }
 END_TEST
 
+/* A look that succeeds at its n-th call (never if n is 0). */
+static int
+look_at(void *arg)
+{
+	int *n = arg;
+
+	return *n > 0 && --*n == 0;
+}
+
+START_TEST(test_spin_wait)
+{
+	struct spin_budget b = SPIN_BUDGET_INIT(2000);
+	int n = 3;
+
+	/* Hit: returns the look's result and keeps the full budget. */
+	ck_assert_int_eq(spin_wait(&b, look_at, &n), 1);
+	ck_assert_int_eq(n, 0);
+	ck_assert_int_eq(spin_budget_next(&b), 2000);
+	/* Miss: looks until the time is out, then halves the budget. */
+	ck_assert_int_eq(spin_wait(&b, look_at, &n), 0);
+	ck_assert_int_eq(spin_budget_next(&b), 1000);
+	/* A budget at zero: no look at all. */
+	b.us = 0;
+	n = 1;
+	ck_assert_int_eq(spin_wait(&b, look_at, &n), 0);
+	ck_assert_int_eq(n, 1);
+}
+END_TEST
+
 static Suite *
 spin_suite(void)
 {
@@ -71,6 +101,7 @@ spin_suite(void)
 	tcase_add_test(tc, test_hits_keep_the_budget);
 	tcase_add_test(tc, test_misses_halve_to_zero);
 	tcase_add_test(tc, test_probe_and_recover);
+	tcase_add_test(tc, test_spin_wait);
 	suite_add_tcase(s, tc);
 	return s;
 }
