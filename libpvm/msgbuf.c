@@ -144,7 +144,8 @@ data_cache_take(size_t n, size_t *cap)
 	return p;
 }
 
-/* The size of a transparent huge page on x86-64 and arm64. */
+/* The size of a transparent huge page on x86-64 (and on arm64 with 4 KiB
+ * base pages). */
 #define HUGE_PAGE ((uintptr_t)2 * 1024 * 1024)
 
 void
@@ -349,16 +350,17 @@ lpvm_msg_append(struct lpvm_msg *m, size_t n)
 		if (p == NULL && m->lent == 0) {
 			if ((p = realloc(m->data, cap)) == NULL)
 				return NULL;
+			if (cap >= LPVM_BULK_MIN)
+				lpvm_data_advise(p, cap);
 		} else {
 			/* A kept buffer, or new room: lent data never moves. */
-			if (p == NULL && (p = malloc(cap)) == NULL)
+			if (p == NULL &&
+			    (p = lpvm_data_alloc(cap, &cap)) == NULL)
 				return NULL;
 			if (m->len > 0)
 				memcpy(p, m->data, m->len);
 			msg_release_data(m);
 		}
-		if (cap >= LPVM_BULK_MIN)
-			lpvm_data_advise(p, cap);
 		m->data = p;
 		m->cap = cap;
 	}

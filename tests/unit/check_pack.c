@@ -463,12 +463,6 @@ START_TEST(raw_bytes)
 END_TEST
 
 /*
- * Large bodies are kept for reuse when freed (msgbuf.c): packing many
- * small pieces into a body that grows past LPVM_BULK_MIN, round after
- * round, on buffers taken back from the cache, always reads back exactly
- * what this round packed.
- */
-/*
  * Whether the mapping that holds p has VmFlag `flag` (/proc/self/smaps);
  * -1 if that cannot be told.
  */
@@ -518,6 +512,12 @@ START_TEST(large_bodies_advised)
 }
 END_TEST
 
+/*
+ * Large bodies are kept for reuse when freed (msgbuf.c): packing many
+ * small pieces into a body that grows past LPVM_BULK_MIN, round after
+ * round, on buffers taken back from the cache, always reads back exactly
+ * what this round packed.
+ */
 START_TEST(large_bodies_reused)
 {
 	static int v[4096], got[4096];

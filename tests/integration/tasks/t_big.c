@@ -83,6 +83,32 @@ child(int direct)
 	return 0;
 }
 
+/* A buffer of len pattern bytes (exits on no memory); *h: their FNV-1a. */
+static unsigned char *
+pattern(size_t len, uint64_t *h)
+{
+	unsigned char *buf = malloc(len);
+
+	if (buf == NULL) {
+		tc_fatal("malloc %zu bytes", len);
+	}
+	tc_fill(buf, len, SEED, 0);
+	*h = tc_fnv(0, buf, len);
+	return buf;
+}
+
+/* Check a child's report {bytes, first bad offset, fnv hi, lo}. */
+static void
+check_report(const int res[4], size_t len, uint64_t h)
+{
+	tc_eq(res[0], (long)len, "bytes received");
+	tc_eq(res[1], -1, "offset of the first wrong byte");
+	tc_check((uint32_t)res[2] == (uint32_t)(h >> 32) &&
+	             (uint32_t)res[3] == (uint32_t)h,
+	    "FNV-1a over all %zu bytes: %08x%08x (want %016llx)", len,
+	    (uint32_t)res[2], (uint32_t)res[3], (unsigned long long)h);
+}
+
 static void
 sender(int direct, int mib)
 {
@@ -102,11 +128,7 @@ sender(int direct, int mib)
 	if (cc != 1 || !tc_wait_hello(kid)) {
 		return;
 	}
-	if ((buf = malloc(len)) == NULL) {
-		tc_fatal("malloc %d MiB", mib);
-	}
-	tc_fill(buf, len, SEED, 0);
-	h = tc_fnv(0, buf, len);
+	buf = pattern(len, &h);
 	t0 = tc_now();
 	pvm_initsend(direct ? PvmDataRaw : PvmDataDefault);
 	tc_eq(pvm_pkbyte((char *)buf, (int)len, 1), 0, "pack %d MiB", mib);
@@ -119,12 +141,7 @@ sender(int direct, int mib)
 	}
 	tc_info("%d MiB %s round took %.2f s", mib,
 	    direct ? "direct" : "daemon-routed", tc_now() - t0);
-	tc_eq(res[0], (long)len, "bytes received");
-	tc_eq(res[1], -1, "offset of the first wrong byte");
-	tc_check((uint32_t)res[2] == (uint32_t)(h >> 32) &&
-	             (uint32_t)res[3] == (uint32_t)h,
-	    "FNV-1a over all %zu bytes: %08x%08x (want %016llx)", len,
-	    (uint32_t)res[2], (uint32_t)res[3], (unsigned long long)h);
+	check_report(res, len, h);
 	if (direct) {
 		nfds = pvm_getfds(&fds);
 		tc_check(nfds >= 2,
@@ -146,22 +163,14 @@ sender_early(void)
 	unsigned char *buf;
 	uint64_t h;
 
-	if ((buf = malloc(len)) == NULL) {
-		tc_fatal("malloc 16 MiB");
-	}
-	tc_fill(buf, len, SEED, 0);
-	h = tc_fnv(0, buf, len);
+	buf = pattern(len, &h);
 	tc_eq(tc_spawn_self(args, 1, &kid), 1, "spawn the late receiver");
 	pvm_initsend(PvmDataInPlace);
 	pvm_pkbyte((char *)buf, (int)len, 1);
 	tc_eq(pvm_send(kid, TAG_BIG), 0, "send 16 MiB before it enrols");
 	tc_check(tc_recv_ints(kid, TAG_SUM, res, 4, 20) == kid,
 	    "checksum from the receiver, under the tid it was spawned with");
-	tc_eq(res[0], (long)len, "bytes received");
-	tc_eq(res[1], -1, "offset of the first wrong byte");
-	tc_check((uint32_t)res[2] == (uint32_t)(h >> 32) &&
-	             (uint32_t)res[3] == (uint32_t)h,
-	    "FNV-1a over all 16 MiB");
+	check_report(res, len, h);
 	free(buf);
 }
 
