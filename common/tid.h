@@ -22,6 +22,9 @@
 #define TID_HOST_MAX 4095
 #define TID_LOCAL_MAX 0x3ffff
 
+/* The master pvmd's host index: it keeps the mailbox and adds hosts. */
+#define TID_MASTER_HOST 1
+
 /* "My local pvmd", whatever host index it has. */
 #define TID_LOCAL_PVMD ((int)TID_PVMD_BIT)
 

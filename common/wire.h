@@ -175,6 +175,27 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              Kill every task but the caller and PvmNoReset tasks,
  *              and empty the mailbox except the entries of those tasks.
  * TM_HOSTSYNC  req: -                       rep: int sec, int usec
+ * TM_ADDHOST   req: int n, n x str line (a hostfile line: "name opt=v..")
+ *              rep: int nok (or error), int n, n x int (the new host's
+ *                   pvmd tid, host part only as in hi_tid, or an error:
+ *                   PvmDupHost, PvmCantStart, PvmNoHost, PvmBadParam)
+ *              Only the master pvmd (host TID_MASTER_HOST) adds hosts;
+ *              libpvm sends it to tid_pvmd(TID_MASTER_HOST).  The reply
+ *              comes once every host is up or has failed.
+ * TM_DELHOST   req: int n, n x str name
+ *              rep: int nok (or error), int n, n x int (0 or PvmNoHost,
+ *                   PvmBadParam for the master itself)
+ *              To the master, like TM_ADDHOST.
+ *
+ * Requests about another host go to that host's pvmd, dst =
+ * tid_pvmd(host), through the daemons: TM_TASKS, TM_SPAWN, TM_SENDSIG,
+ * TM_PSTAT, TM_HOSTSYNC; the mailbox (TM_MB_*) lives on the master, so
+ * TM_MB_* go to tid_pvmd(TID_MASTER_HOST).  TM_CONFIG, TM_MSTAT,
+ * TM_NOTIFY (the local pvmd relays TaskExit interest to the task's host),
+ * TM_CTX_*, TM_MCAST, TM_SETOUT, TM_EXIT, TM_RESET and TM_HALT go to the
+ * local pvmd.  A request for a host that is not in the machine, or whose
+ * host fails before it answers, is answered by the requester's own pvmd
+ * with the single int PvmNoHost or PvmHostFail.
  *
  * TC_OUTPUT    body: int tid, int count, count bytes.  count > 0: output
  *              text (whole lines); 0: the task's output ended (EOF);
@@ -228,7 +249,9 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(TM_MCAST, 17, "mcast")                                              \
 	X(TM_SETOUT, 18, "setout")                                            \
 	X(TM_RESET, 19, "reset")                                              \
-	X(TM_HOSTSYNC, 20, "hostsync")
+	X(TM_HOSTSYNC, 20, "hostsync")                                       \
+	X(TM_ADDHOST, 21, "addhost")                                         \
+	X(TM_DELHOST, 22, "delhost")
 
 #define WIRE_TC_LIST(X)                                                       \
 	X(TC_OUTPUT, 1, "output")                                             \
@@ -237,7 +260,7 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(TC_BULK, 4, "bulk")                                                 \
 	X(TC_BULKACK, 5, "bulk-ack")
 
-#define WIRE_TM_COUNT 20
+#define WIRE_TM_COUNT 22
 
 #define WIRE_ENUM_TM(name, num, text) name = (int32_t)(WIRE_TM_BASE | (num)),
 #define WIRE_ENUM_TC(name, num, text) name = (int32_t)(WIRE_TC_BASE | (num)),

@@ -251,3 +251,17 @@ ctl_TM_SETOUT(struct ctlreq *q)
 		q->t->child->outtag = tag;
 	}
 }
+
+/* TM_ADDHOST: placeholder until the host links land (vm.c). */
+void
+ctl_TM_ADDHOST(struct ctlreq *q)
+{
+	ctl_reply_int(q, PvmNotImpl);
+}
+
+/* TM_DELHOST: placeholder until the host links land (vm.c). */
+void
+ctl_TM_DELHOST(struct ctlreq *q)
+{
+	ctl_reply_int(q, PvmNotImpl);
+}
