@@ -4,7 +4,8 @@
 # only for comparison tests and benchmarks; our build never uses it.
 set -e
 PKGS="build-essential autoconf automake libtool pkg-config libevent-dev \
-check gfortran procps util-linux python3 pvm pvm-dev pvm-examples"
+check libsodium-dev gfortran procps util-linux python3 pvm pvm-dev \
+pvm-examples iputils-ping"
 
 missing=""
 for p in $PKGS; do
