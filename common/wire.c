@@ -209,6 +209,18 @@ wire_tm_index(int32_t tag)
 	return (t >= 1 && t <= WIRE_TM_COUNT) ? (int)t : 0;
 }
 
+/* Index of a daemon-to-daemon tag, or 0. */
+int
+wire_dm_index(int32_t tag)
+{
+	uint32_t t = (uint32_t)tag;
+
+	if ((t & 0xffff0000u) != WIRE_DM_BASE)
+		return 0;
+	t &= 0xffffu;
+	return (t >= 1 && t <= WIRE_DM_COUNT) ? (int)t : 0;
+}
+
 /* Name of a system tag, or NULL. */
 const char *
 wire_tag_name(int32_t tag)
@@ -219,6 +231,7 @@ wire_tag_name(int32_t tag)
 		return text;
 		WIRE_TM_LIST(WIRE_NAME_CASE)
 		WIRE_TC_LIST(WIRE_NAME_CASE)
+		WIRE_DM_LIST(WIRE_NAME_CASE)
 #undef WIRE_NAME_CASE
 	}
 	return NULL;

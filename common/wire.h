@@ -179,6 +179,8 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              rep: int nok (or error), int n, n x int (the new host's
  *                   pvmd tid, host part only as in hi_tid, or an error:
  *                   PvmDupHost, PvmCantStart, PvmNoHost, PvmBadParam)
+ *                   then n x str (why a host failed: the launcher's
+ *                   own words; "" for a host that was added)
  *              Only the master pvmd (host TID_MASTER_HOST) adds hosts;
  *              libpvm sends it to tid_pvmd(TID_MASTER_HOST).  The reply
  *              comes once every host is up or has failed.
@@ -225,7 +227,48 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              stays valid.  Body: struct wire_bulk, encoded below.
  * TC_BULKACK   body: u64 cookie, int status (0: copied and delivered;
  *              < 0: not copied, the sender sends the message normally).
+ *
+ * Between pvmds (daemon/link.c, daemon/vm.c), in SYSCTX_TM, src and dst
+ * pvmd tids.  A link is a TCP connection from a slave to the master (a
+ * star: the master forwards between slaves).  Nothing but the three
+ * handshake frames passes before both sides proved they hold the virtual
+ * machine's secret (daemon/auth.h has their bodies):
+ * DM_HELLO     slave -> master: struct auth_hello
+ * DM_CHALLENGE master -> slave: struct auth_challenge
+ * DM_PROOF     slave -> master: struct auth_proof
+ * DM_SLAVE     slave -> master, first after the proof: str arch,
+ *              int speed, int dsig
+ * DM_WELCOME   master -> the new slave: the host table as DM_HOSTADD's
+ * DM_HOSTADD   master -> slaves: int n, n x {int index, str name,
+ *              str arch, int speed, int dsig}
+ * DM_HOSTDEL   master -> slaves: int index (that host left or failed)
+ * DM_HALT      slave -> master: halt the machine (a task asked);
+ *              master -> slave: end your tasks, then send DM_HALTED
+ * DM_HALTED    slave -> master: my tasks are gone
+ * DM_EXIT      master -> slave: exit now
+ * DM_PING      either way, no body: keeps an idle link's timer fed
+ * DM_NOTIFY    pvmd -> the pvmd of a task's host: int tid; answer
+ *              DM_TASKEXIT when that task is gone (at once if it is)
+ * DM_TASKEXIT  int tid: that task left.  Also sent to the master for
+ *              every task that leaves (its mailbox entries go).
  */
+#define WIRE_DM_BASE 0x80050000u
+#define WIRE_DM_LIST(X)                                                       \
+	X(DM_HELLO, 1, "hello")                                               \
+	X(DM_CHALLENGE, 2, "challenge")                                       \
+	X(DM_PROOF, 3, "proof")                                               \
+	X(DM_SLAVE, 4, "slave")                                               \
+	X(DM_WELCOME, 5, "welcome")                                           \
+	X(DM_HOSTADD, 6, "hostadd")                                           \
+	X(DM_HOSTDEL, 7, "hostdel")                                           \
+	X(DM_HALT, 8, "dm-halt")                                              \
+	X(DM_HALTED, 9, "halted")                                             \
+	X(DM_EXIT, 10, "dm-exit")                                             \
+	X(DM_PING, 11, "ping")                                                \
+	X(DM_NOTIFY, 12, "dm-notify")                                         \
+	X(DM_TASKEXIT, 13, "taskexit")
+#define WIRE_DM_COUNT 13
+
 #define WIRE_TM_BASE 0x80010000u
 #define WIRE_TC_BASE 0x80030000u
 
@@ -266,6 +309,9 @@ uint64_t wire_total_decode(const uint8_t *p);
 #define WIRE_ENUM_TC(name, num, text) name = (int32_t)(WIRE_TC_BASE | (num)),
 enum wire_tm { WIRE_TM_LIST(WIRE_ENUM_TM) };
 enum wire_tc { WIRE_TC_LIST(WIRE_ENUM_TC) };
+#define WIRE_ENUM_DM(name, num, text) name = (int32_t)(WIRE_DM_BASE | (num)),
+enum wire_dm { WIRE_DM_LIST(WIRE_ENUM_DM) };
+#undef WIRE_ENUM_DM
 #undef WIRE_ENUM_TM
 #undef WIRE_ENUM_TC
 
@@ -312,6 +358,8 @@ int wire_bulkack_decode(const uint8_t *p, size_t n, uint64_t *cookie,
 
 /* Index 1..WIRE_TM_COUNT of a TM tag, or 0 if `tag` is not one. */
 int wire_tm_index(int32_t tag);
+/* Index 1..WIRE_DM_COUNT of a DM tag, or 0 if `tag` is not one. */
+int wire_dm_index(int32_t tag);
 /* Name of a system tag for logs ("spawn", "output", ...), or NULL. */
 const char *wire_tag_name(int32_t tag);
 

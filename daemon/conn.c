@@ -35,6 +35,7 @@
  * finds its conn freed under it.
  */
 #include "pvmd.h"
+#include "clock.h"
 
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -48,6 +49,8 @@
 #include <unistd.h>
 
 #include <sys/uio.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 
 #include <event2/buffer.h>
 #include <event2/event.h>
@@ -60,7 +63,21 @@
 enum conn_state {
 	CONN_HELLO, /* waiting for TM_CONNECT */
 	CONN_TASK,  /* bound to a task tid */
+	CONN_AUTH,  /* a pvmd link proving itself (link.c) */
+	CONN_LINK,  /* an authenticated pvmd link */
 };
+
+/* A control message from one source on a link, being reassembled. */
+struct link_reasm {
+	int src;
+	struct wire_hdr h;
+	struct evbuffer *buf;
+};
+
+/* Bounds on what a peer pvmd may leave half-sent. */
+#define LINK_REASM_MAX 1024
+#define LINK_REASM_BYTES (256u * 1024 * 1024)
+#define LINK_AUTH_FRAME_MAX 1024
 
 struct conn {
 	TAILQ_ENTRY(conn) entry; /* conn_live or conn_dead */
@@ -92,6 +109,13 @@ struct conn {
 	struct conn_list *parked;
 	TAILQ_ENTRY(conn) wentry;
 	TAILQ_HEAD(conn_list, conn) waiters; /* senders parked on us */
+	/* Links to other pvmds (CONN_AUTH, CONN_LINK). */
+	int host;           /* the peer's host index, 0 until known */
+	void *auth;         /* handshake state, owned by link.c */
+	long long last_rx;  /* mono_us() of the last read that brought data */
+	struct link_reasm *rs; /* control messages being reassembled */
+	int nrs;
+	size_t rsbytes;
 };
 
 /* Where a frame goes: a connection's output, or a pending task's hold. */
@@ -117,7 +141,9 @@ static void conn_process(struct conn *c);
 static const char *
 conn_name(const struct conn *c, char *buf, size_t len)
 {
-	if (c->tid != 0)
+	if (c->state == CONN_AUTH || c->state == CONN_LINK)
+		snprintf(buf, len, "link %d (fd %d)", c->host, c->fd);
+	else if (c->tid != 0)
 		snprintf(buf, len, "t%x", (unsigned)c->tid);
 	else
 		snprintf(buf, len, "fd %d pid %ld", c->fd, (long)c->pid);
@@ -219,7 +245,7 @@ conn_close(struct conn *c, const char *why)
 	if (c == NULL || c->dead)
 		return;
 	c->dead = 1;
-	if (c->task != NULL || c->state == CONN_HELLO)
+	if (c->task != NULL || c->state != CONN_TASK)
 		log_info("connection %s closed: %s",
 		    conn_name(c, name, sizeof(name)), why);
 	else
@@ -245,6 +271,22 @@ conn_close(struct conn *c, const char *why)
 		t->conn = NULL;
 		depart_task(t);
 	}
+	if (c->state == CONN_AUTH || c->state == CONN_LINK)
+		link_closed(c);
+}
+
+/* Free the reassembly state of a link. */
+static void
+conn_reasm_free(struct conn *c)
+{
+	int i;
+
+	for (i = 0; i < c->nrs; i++)
+		evbuffer_free(c->rs[i].buf);
+	free(c->rs);
+	c->rs = NULL;
+	c->nrs = 0;
+	c->rsbytes = 0;
 }
 
 /* Free the connections closed during the last loop turn. */
@@ -264,6 +306,8 @@ conn_gc_cb(evutil_socket_t fd, short what, void *arg)
 		event_free(c->kick);
 		evbuffer_free(c->ctl);
 		free(c->mcast);
+		conn_reasm_free(c);
+		link_auth_free(c->auth);
 		free(c);
 	}
 }
@@ -594,12 +638,189 @@ conn_ctl_frame(struct conn *c, const struct wire_hdr *h)
 	return c->dead || c->closing;
 }
 
+/* The whole head frame of c's input, contiguous; NULL if out of memory. */
+static const uint8_t *
+conn_frame_body(struct conn *c, const struct wire_hdr *h)
+{
+	const uint8_t *p;
+
+	p = evbuffer_pullup(c->in, (ev_ssize_t)(WIRE_HDR_LEN + h->len));
+	return p != NULL ? p + WIRE_HDR_LEN : NULL;
+}
+
+/* A handshake frame on a link that has not proved itself yet. */
+static int
+conn_auth_frame(struct conn *c, const struct wire_hdr *h)
+{
+	const uint8_t *body;
+
+	if (h->len > LINK_AUTH_FRAME_MAX || h->flags != WIRE_F_ALL) {
+		conn_closef(c, "refused: handshake frame of %lu bytes",
+		    (unsigned long)h->len);
+		return 1;
+	}
+	if ((body = conn_frame_body(c, h)) == NULL) {
+		conn_close(c, "out of memory in the handshake");
+		return 1;
+	}
+	link_auth_frame(c, h, body, (size_t)h->len);
+	if (!c->dead)
+		evbuffer_drain(c->in, WIRE_HDR_LEN + (size_t)h->len);
+	return c->dead;
+}
+
+/* The reassembly slot of src on link c (created if new); NULL: none. */
+static struct link_reasm *
+conn_reasm_slot(struct conn *c, int src)
+{
+	struct link_reasm *r;
+	int i;
+
+	for (i = 0; i < c->nrs; i++) {
+		if (c->rs[i].src == src)
+			return &c->rs[i];
+	}
+	if (c->nrs >= LINK_REASM_MAX ||
+	    (r = realloc(c->rs, sizeof(*r) * (size_t)(c->nrs + 1))) == NULL)
+		return NULL;
+	c->rs = r;
+	r = &c->rs[c->nrs];
+	memset(r, 0, sizeof(*r));
+	if ((r->buf = evbuffer_new()) == NULL)
+		return NULL;
+	r->src = src;
+	c->nrs++;
+	return r;
+}
+
+/* Drop slot r of link c (its message was dispatched). */
+static void
+conn_reasm_drop(struct conn *c, struct link_reasm *r)
+{
+	c->rsbytes -= evbuffer_get_length(r->buf);
+	evbuffer_free(r->buf);
+	*r = c->rs[--c->nrs];
+}
+
+/*
+ * A frame of a control message for this pvmd from a link.  Frames of
+ * different sources interleave on a link, so each source has its own
+ * reassembly; one-frame messages (nearly all) need none.
+ */
+static int
+conn_link_ctl_frame(struct conn *c, const struct wire_hdr *h)
+{
+	struct link_reasm *r;
+	const uint8_t *body;
+	struct wire_hdr mh;
+	size_t len;
+
+	if (h->flags & WIRE_F_SOM && h->flags & WIRE_F_EOM) {
+		if ((body = conn_frame_body(c, h)) == NULL) {
+			conn_close(c, "out of memory reading a control message");
+			return 1;
+		}
+		link_ctl_dispatch(c, h, body, (size_t)h->len);
+		if (!c->dead)
+			evbuffer_drain(c->in, WIRE_HDR_LEN + (size_t)h->len);
+		return c->dead;
+	}
+	if ((r = conn_reasm_slot(c, h->src)) == NULL ||
+	    c->rsbytes + h->len > LINK_REASM_BYTES ||
+	    evbuffer_get_length(r->buf) + h->len > WIRE_CTL_MAX ||
+	    ((h->flags & WIRE_F_SOM) != 0) == (evbuffer_get_length(r->buf) > 0 ||
+	    r->h.tag != 0)) {
+		conn_closef(c, "bad or oversized control message from t%x",
+		    (unsigned)h->src);
+		return 1;
+	}
+	if (h->flags & WIRE_F_SOM)
+		r->h = *h;
+	evbuffer_drain(c->in, WIRE_HDR_LEN);
+	if (evbuffer_remove_buffer(c->in, r->buf, (size_t)h->len) !=
+	    (int)h->len) {
+		conn_close(c, "out of memory reading a control message");
+		return 1;
+	}
+	c->rsbytes += h->len;
+	if (!(h->flags & WIRE_F_EOM))
+		return 0;
+	mh = r->h;
+	len = evbuffer_get_length(r->buf);
+	body = len > 0 ? evbuffer_pullup(r->buf, -1) : NULL;
+	if (len > 0 && body == NULL) {
+		conn_close(c, "out of memory reading a control message");
+		return 1;
+	}
+	link_ctl_dispatch(c, &mh, body, len);
+	if (!c->dead)
+		conn_reasm_drop(c, conn_reasm_slot(c, h->src));
+	return c->dead;
+}
+
+/*
+ * A frame from another pvmd.  Its source must lie behind the link (the
+ * slave's own host on the master; any other host on a slave), so a
+ * pvmd cannot speak for hosts it does not serve.
+ */
+static int
+conn_link_frame(struct conn *c, const struct wire_hdr *h)
+{
+	int host, sh = tid_host(h->src);
+
+	if (sh == 0 || sh == pvmd.host || (pvmd.master && sh != c->host)) {
+		conn_closef(c, "frame with source t%x", (unsigned)h->src);
+		return 1;
+	}
+	switch (route_decide(h->dst, h->src, pvmd.host, &host)) {
+	case ROUTE_PVMD:
+		return conn_link_ctl_frame(c, h);
+	case ROUTE_TASK:
+		if (h->ctx == SYSCTX_TM && tid_is_pvmd(h->src) &&
+		    (h->flags & WIRE_F_SOM))
+			vm_rpc_answered(h->dst, h->wid);
+		return conn_forward(c, h, h->dst);
+	case ROUTE_PEER:
+		if (pvmd.master && host != c->host)
+			return conn_forward(c, h, h->dst);
+		break;
+	default:
+		break;
+	}
+	conn_drop(c, h, "not a valid destination from a link");
+	return 0;
+}
+
+/*
+ * A task's frame for another host.  A request to a pvmd there is
+ * remembered, so that the task gets an error instead of silence if that
+ * host is not there or fails before it answers.
+ */
+static int
+conn_task_to_peer(struct conn *c, const struct wire_hdr *h, int host)
+{
+	if (h->ctx == SYSCTX_TM && tid_is_pvmd(h->dst) &&
+	    (h->flags & WIRE_F_SOM) && h->wid != 0) {
+		if (host_get(host) == NULL) {
+			vm_rpc_fail(h->src, h->tag, h->wid, PvmNoHost);
+			conn_drop(c, h, "no such host");
+			return 0;
+		}
+		vm_rpc_sent(h->src, h->wid, h->tag, host);
+	}
+	return conn_forward(c, h, h->dst);
+}
+
 /* Handle the complete frame at the head of c's input; 0 = go on. */
 static int
 conn_frame(struct conn *c, const struct wire_hdr *h)
 {
 	int host;
 
+	if (c->state == CONN_AUTH)
+		return conn_auth_frame(c, h);
+	if (c->state == CONN_LINK)
+		return conn_link_frame(c, h);
 	if (c->state == CONN_HELLO) {
 		if (route_decide(h->dst, 0, pvmd.host, &host) != ROUTE_PVMD ||
 		    h->tag != TM_CONNECT || h->flags != WIRE_F_ALL) {
@@ -617,8 +838,9 @@ conn_frame(struct conn *c, const struct wire_hdr *h)
 	case ROUTE_PVMD:
 		return conn_ctl_frame(c, h);
 	case ROUTE_TASK:
-	case ROUTE_PEER:
 		return conn_forward(c, h, h->dst);
+	case ROUTE_PEER:
+		return conn_task_to_peer(c, h, host);
 	case ROUTE_MCAST:
 		return conn_mcast_frame(c, h);
 	case ROUTE_DROP:
@@ -713,6 +935,7 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	pvmd.nreads++; /* data came: worth spinning for more (pvmd.c) */
+	c->last_rx = mono_us();
 	conn_process(c);
 }
 
@@ -783,19 +1006,89 @@ conn_timer_cb(evutil_socket_t fd, short what, void *arg)
 
 	if (c->state == CONN_HELLO)
 		conn_close(c, "no TM_CONNECT in time");
+	else if (c->state == CONN_AUTH)
+		conn_close(c, "refused: no handshake in time");
 	else if (c->closing)
 		conn_close(c, "peer did not read its last reply");
 }
 
-/* Set up a connection on an accepted socket (owns s). */
+/* Free a connection that never went live. */
 static void
-conn_new(int s)
+conn_free_new(struct conn *c)
+{
+	if (c->in != NULL)
+		evbuffer_free(c->in);
+	if (c->out != NULL)
+		evbuffer_free(c->out);
+	if (c->rev != NULL)
+		event_free(c->rev);
+	if (c->wev != NULL)
+		event_free(c->wev);
+	if (c->timer != NULL)
+		event_free(c->timer);
+	if (c->kick != NULL)
+		event_free(c->kick);
+	if (c->ctl != NULL)
+		evbuffer_free(c->ctl);
+	free(c);
+}
+
+/*
+ * A live connection on socket s (owned from here on, closed on failure)
+ * in `state`, with the handshake timer running.  NULL if out of memory.
+ */
+static struct conn *
+conn_alloc(int s, pid_t pid, enum conn_state state)
 {
 	struct timeval tv = { pvmd.hs_timeout, 0 };
 	int sockbuf = WIRE_SOCKBUF;
+	struct conn *c;
+
+	if ((c = calloc(1, sizeof(*c))) == NULL) {
+		close(s);
+		return NULL;
+	}
+	c->fd = s;
+	c->pid = pid;
+	/*
+	 * Socket buffers as large as the tasks' (libpvm's lpvm_fd_setup):
+	 * bulk data then moves in few, long system calls.  Measured: 16 MiB
+	 * through the pvmd ran about 20% faster than with the default
+	 * 208 KiB.  Memory is only used while data is in flight.
+	 */
+	(void)setsockopt(s, SOL_SOCKET, SO_SNDBUF, &sockbuf, sizeof(sockbuf));
+	(void)setsockopt(s, SOL_SOCKET, SO_RCVBUF, &sockbuf, sizeof(sockbuf));
+	c->state = state;
+	TAILQ_INIT(&c->waiters);
+	c->in = evbuffer_new();
+	c->out = evbuffer_new();
+	c->rev = event_new(pvmd.base, s, EV_READ | EV_PERSIST, conn_read_cb,
+	    c);
+	c->wev = event_new(pvmd.base, s, EV_WRITE, conn_write_cb, c);
+	c->timer = evtimer_new(pvmd.base, conn_timer_cb, c);
+	c->kick = event_new(pvmd.base, -1, 0, conn_kick_cb, c);
+	c->ctl = evbuffer_new();
+	c->need = WIRE_HDR_LEN;
+	c->last_rx = mono_us();
+	if (c->in == NULL || c->out == NULL || c->rev == NULL ||
+	    c->wev == NULL || c->timer == NULL || c->kick == NULL ||
+	    c->ctl == NULL || (conn_reading(c, 1), !c->reading)) {
+		close(s);
+		conn_free_new(c);
+		return NULL;
+	}
+	if (state != CONN_LINK)
+		evtimer_add(c->timer, &tv);
+	TAILQ_INSERT_TAIL(&conn_live, c, entry);
+	return c;
+}
+
+/* Set up a task connection on an accepted Unix socket (owns s). */
+static void
+conn_new(int s)
+{
 	struct ucred cr;
 	socklen_t crlen = sizeof(cr);
-	struct conn *c;
 
 	if (getsockopt(s, SOL_SOCKET, SO_PEERCRED, &cr, &crlen) != 0) {
 		log_warn("SO_PEERCRED: %s; connection refused",
@@ -809,61 +1102,72 @@ conn_new(int s)
 		close(s);
 		return;
 	}
-	if ((c = calloc(1, sizeof(*c))) == NULL)
-		goto fail;
-	c->fd = s;
-	c->pid = cr.pid;
-	/*
-	 * Socket buffers as large as the tasks' (libpvm's lpvm_fd_setup):
-	 * bulk data then moves in few, long system calls.  Measured: 16 MiB
-	 * through the pvmd ran about 20% faster than with the default
-	 * 208 KiB.  Memory is only used while data is in flight.
-	 */
-	(void)setsockopt(s, SOL_SOCKET, SO_SNDBUF, &sockbuf, sizeof(sockbuf));
-	(void)setsockopt(s, SOL_SOCKET, SO_RCVBUF, &sockbuf, sizeof(sockbuf));
-	c->state = CONN_HELLO;
-	TAILQ_INIT(&c->waiters);
-	c->in = evbuffer_new();
-	c->out = evbuffer_new();
-	c->rev = event_new(pvmd.base, s, EV_READ | EV_PERSIST, conn_read_cb,
-	    c);
-	c->wev = event_new(pvmd.base, s, EV_WRITE, conn_write_cb, c);
-	c->timer = evtimer_new(pvmd.base, conn_timer_cb, c);
-	c->kick = event_new(pvmd.base, -1, 0, conn_kick_cb, c);
-	c->ctl = evbuffer_new();
-	if (c->in == NULL || c->out == NULL || c->rev == NULL ||
-	    c->wev == NULL || c->timer == NULL || c->kick == NULL ||
-	    c->ctl == NULL)
-		goto fail;
-	c->need = WIRE_HDR_LEN;
-	conn_reading(c, 1);
-	if (!c->reading)
-		goto fail;
-	evtimer_add(c->timer, &tv);
-	TAILQ_INSERT_TAIL(&conn_live, c, entry);
+	if (conn_alloc(s, cr.pid, CONN_HELLO) == NULL) {
+		log_warn("out of memory accepting a connection");
+		return;
+	}
 	log_debug("accepted fd %d from pid %ld", s, (long)cr.pid);
-	return;
-fail:
-	log_warn("out of memory accepting a connection");
-	if (c != NULL) {
-		close(s);
-		if (c->in != NULL)
-			evbuffer_free(c->in);
-		if (c->out != NULL)
-			evbuffer_free(c->out);
-		if (c->rev != NULL)
-			event_free(c->rev);
-		if (c->wev != NULL)
-			event_free(c->wev);
-		if (c->timer != NULL)
-			event_free(c->timer);
-		if (c->kick != NULL)
-			event_free(c->kick);
-		if (c->ctl != NULL)
-			evbuffer_free(c->ctl);
-		free(c);
-	} else
-		close(s);
+}
+
+/* A TCP connection from a would-be peer pvmd (owns s); NULL on failure. */
+struct conn *
+conn_link_accepted(int s)
+{
+	int one = 1;
+
+	(void)setsockopt(s, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	return conn_alloc(s, 0, CONN_AUTH);
+}
+
+/* An authenticated link to host `host` on socket s (owns s). */
+struct conn *
+conn_link_open(int s, int host)
+{
+	struct conn *c;
+	int one = 1;
+
+	(void)setsockopt(s, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	if ((c = conn_alloc(s, 0, CONN_LINK)) != NULL)
+		c->host = host;
+	return c;
+}
+
+/* The handshake succeeded: c now carries frames for host `host`. */
+void
+conn_link_up(struct conn *c, int host)
+{
+	c->state = CONN_LINK;
+	c->host = host;
+	c->tid = tid_pvmd(host);
+	evtimer_del(c->timer);
+}
+
+/* A link's peer host index (0 while unknown). */
+int
+conn_link_host(const struct conn *c)
+{
+	return c->host;
+}
+
+/* True for a link to another pvmd, authenticated or not. */
+int
+conn_is_link(const struct conn *c)
+{
+	return c->state == CONN_AUTH || c->state == CONN_LINK;
+}
+
+/* The handshake state slot of a link (link.c owns what it points at). */
+void **
+conn_link_auth(struct conn *c)
+{
+	return &c->auth;
+}
+
+/* mono_us() when c last brought data. */
+long long
+conn_last_rx(const struct conn *c)
+{
+	return c->last_rx;
 }
 
 /* Accept what is pending; on fd exhaustion pause instead of spinning. */

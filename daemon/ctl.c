@@ -18,6 +18,57 @@ static ctl_fn *const ctl_table[WIRE_TM_COUNT + 1] = {
 };
 #undef CTL_ENTRY
 
+/*
+ * Requests a task of another host may send us (wire.h: the ones about
+ * this host, and the mailbox and host changes on the master).  The rest
+ * act on the requester's own connection or pvmd.
+ */
+static const unsigned char ctl_remote_ok[WIRE_TM_COUNT + 1] = {
+	[TM_TASKS & 0xffff] = 1,
+	[TM_SPAWN & 0xffff] = 1,
+	[TM_SENDSIG & 0xffff] = 1,
+	[TM_PSTAT & 0xffff] = 1,
+	[TM_HOSTSYNC & 0xffff] = 1,
+	[TM_CONFIG & 0xffff] = 1,
+	[TM_MSTAT & 0xffff] = 1,
+	[TM_MB_PUT & 0xffff] = 1,
+	[TM_MB_GET & 0xffff] = 1,
+	[TM_MB_DEL & 0xffff] = 1,
+	[TM_MB_LIST & 0xffff] = 1,
+	[TM_ADDHOST & 0xffff] = 1,
+	[TM_DELHOST & 0xffff] = 1,
+};
+
+/* A request from a task of another host, through link c. */
+void
+ctl_dispatch_remote(struct conn *c, const struct wire_hdr *h,
+    const uint8_t *body, size_t len)
+{
+	struct ctlreq q;
+	int i = wire_tm_index(h->tag);
+
+	if (i == 0 || !tid_is_task(h->src)) {
+		log_warn("t%x: control tag 0x%x from another host ignored",
+		    (unsigned)h->src, (unsigned)h->tag);
+		return;
+	}
+	memset(&q, 0, sizeof(q));
+	q.c = c;
+	q.src = h->src;
+	q.tag = h->tag;
+	q.wid = h->wid;
+	xdr_reader_init(&q.r, body, len);
+	if (!ctl_remote_ok[i]) {
+		log_warn("t%x: %s is for the task's own pvmd",
+		    (unsigned)h->src, wire_tag_name(h->tag));
+		ctl_reply_int(&q, PvmBadParam);
+		return;
+	}
+	log_debug("t%x: %s from another host (%zu bytes)", (unsigned)q.src,
+	    wire_tag_name(h->tag), len);
+	ctl_table[i](&q);
+}
+
 /* Route one reassembled control message to its handler. */
 void
 ctl_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
@@ -137,7 +188,7 @@ ctl_TM_CONFIG(struct ctlreq *q)
 
 	xdr_writer_init(&w);
 	xdr_put_int(&w, host_count());
-	xdr_put_int(&w, 1); /* every host has our arch for now */
+	xdr_put_int(&w, host_narch());
 	for (i = 1; i <= TID_HOST_MAX; i++) {
 		if ((hp = host_get(i)) == NULL)
 			continue;
@@ -161,7 +212,7 @@ ctl_TM_MSTAT(struct ctlreq *q)
 		ctl_bad(q);
 		return;
 	}
-	ctl_reply_int(q, host_is_self(name) ? PvmOk : PvmNoHost);
+	ctl_reply_int(q, host_find_name(name) != NULL ? PvmOk : PvmNoHost);
 }
 
 /* TM_HOSTSYNC: our clock. */
@@ -179,13 +230,17 @@ ctl_TM_HOSTSYNC(struct ctlreq *q)
 	xdr_writer_free(&w);
 }
 
-/* TM_HALT: answer, then end everything. */
+/*
+ * TM_HALT: answer, then end the whole machine.  The caller is spared and
+ * keeps its connection: it returns from pvm_halt when the connection
+ * closes, which is when this pvmd exits, after every other pvmd did.
+ */
 void
 ctl_TM_HALT(struct ctlreq *q)
 {
 	ctl_reply_int(q, 0);
 	log_info("halt requested by t%x", (unsigned)q->src);
-	pvmd_halt("pvm_halt");
+	halt_machine(q->src, "pvm_halt");
 }
 
 /* TM_CTX_NEW: a fresh context owned by the caller. */
@@ -252,16 +307,3 @@ ctl_TM_SETOUT(struct ctlreq *q)
 	}
 }
 
-/* TM_ADDHOST: placeholder until the host links land (vm.c). */
-void
-ctl_TM_ADDHOST(struct ctlreq *q)
-{
-	ctl_reply_int(q, PvmNotImpl);
-}
-
-/* TM_DELHOST: placeholder until the host links land (vm.c). */
-void
-ctl_TM_DELHOST(struct ctlreq *q)
-{
-	ctl_reply_int(q, PvmNotImpl);
-}

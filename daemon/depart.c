@@ -23,4 +23,6 @@ depart_task(struct task *t)
 	mbox_tidy(&pvmd.mbox, tid);
 	mbox_wait_drop(&pvmd.mbox, tid);
 	ctx_free_owner(&pvmd.ctxs, tid);
+	vm_rpc_forget(tid);
+	vm_task_left(tid);
 }

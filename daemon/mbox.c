@@ -250,18 +250,17 @@ mbox_del(struct mbox *mb, int tid, const char *name, int index)
 	return index;
 }
 
-/* Task tid exited. */
-void
-mbox_tidy(struct mbox *mb, int tid)
+/* Drop the entries of task tid, or of every task of `host` (> 0). */
+static void
+mbox_tidy_owners(struct mbox *mb, int tid, int host)
 {
 	struct mbox_class *mc, *mc2;
 	struct mbox_entry *e, *e2;
 
-	if (tid == 0)
-		return;
 	TAILQ_FOREACH_SAFE(mc, &mb->classes, entry, mc2) {
 		TAILQ_FOREACH_SAFE(e, &mc->entries, entry, e2) {
-			if (e->owner != tid)
+			if (e->owner == 0 || (host > 0 ?
+			    tid_host(e->owner) != host : e->owner != tid))
 				continue;
 			if (e->flags & PvmMboxPersistent)
 				e->owner = 0;
@@ -269,6 +268,29 @@ mbox_tidy(struct mbox *mb, int tid)
 				mbox_entry_free(mc, e);
 		}
 		mbox_class_gc(mb, mc);
+	}
+}
+
+/* Task tid exited. */
+void
+mbox_tidy(struct mbox *mb, int tid)
+{
+	if (tid != 0)
+		mbox_tidy_owners(mb, tid, 0);
+}
+
+/* Every task of host `host` left (the host failed or was deleted). */
+void
+mbox_tidy_host(struct mbox *mb, int host)
+{
+	struct mbox_waiter *w, *w2;
+
+	mbox_tidy_owners(mb, 0, host);
+	TAILQ_FOREACH_SAFE(w, &mb->waiters, entry, w2) {
+		if (tid_host(w->tid) == host) {
+			TAILQ_REMOVE(&mb->waiters, w, entry);
+			mbox_waiter_free(w);
+		}
 	}
 }
 

@@ -72,10 +72,26 @@ notify_del(struct notify *n)
 	free(n);
 }
 
-/* Does the watched object of a TaskExit/HostDelete request exist. */
+/*
+ * Does the watched object of a TaskExit/HostDelete request exist.  A
+ * task of another host is taken to exist while its host does: that
+ * host's pvmd is asked to say when it leaves (DM_NOTIFY), and answers at
+ * once if it is already gone.
+ */
 static int
 notify_target_exists(int what, int on)
 {
+	struct xdr_writer w;
+
+	if (what == PvmTaskExit && tid_host(on) != pvmd.host) {
+		if (host_get(tid_host(on)) == NULL)
+			return 0;
+		xdr_writer_init(&w);
+		xdr_put_int(&w, on);
+		link_send(tid_host(on), DM_NOTIFY, &w);
+		xdr_writer_free(&w);
+		return 1;
+	}
 	if (what == PvmTaskExit)
 		return task_find(&pvmd.tasks, on) != NULL;
 	return tid_local(on) == 0 && !tid_is_mcast(on) &&
@@ -186,6 +202,65 @@ notify_task_exit(int tid)
 		} else if (n->tid == tid) {
 			notify_del(n);
 		}
+	}
+}
+
+/* The pvmd pvmdtid wants DM_TASKEXIT when our task tid leaves. */
+void
+notify_watch_for_pvmd(int pvmdtid, int tid)
+{
+	if (task_find(&pvmd.tasks, tid) == NULL) {
+		notify_fire(pvmdtid, DM_TASKEXIT, SYSCTX_TM, tid);
+		return;
+	}
+	if (notify_find(PvmTaskExit, tid, pvmdtid, DM_TASKEXIT,
+	    SYSCTX_TM) == NULL &&
+	    notify_add(PvmTaskExit, tid, pvmdtid, DM_TASKEXIT, SYSCTX_TM,
+	    0) != 0)
+		log_warn("out of memory: exit of t%x will not reach host %d",
+		    (unsigned)tid, tid_host(pvmdtid));
+}
+
+/*
+ * Host `index` left: its HostDelete requests fire, so do TaskExit
+ * requests on its tasks (its pvmd cannot send them any more), and the
+ * requests its tasks or its pvmd made are dropped.
+ */
+void
+notify_host_down(int index)
+{
+	struct notify *n, *n2;
+
+	TAILQ_FOREACH_SAFE(n, &notify_list, entry, n2) {
+		if ((n->what == PvmTaskExit || n->what == PvmHostDelete) &&
+		    tid_host(n->on) == index) {
+			notify_fire(n->tid, n->tag, n->ctx, n->on);
+			notify_del(n);
+		} else if (tid_host(n->tid) == index) {
+			notify_del(n);
+		}
+	}
+}
+
+/* Hosts were added: HostAdd gets int n, n x pvmd tid (hi_tid form). */
+void
+notify_host_add(const int *tids, int n)
+{
+	struct notify *e, *e2;
+	struct xdr_writer w;
+	int i;
+
+	TAILQ_FOREACH_SAFE(e, &notify_list, entry, e2) {
+		if (e->what != PvmHostAdd)
+			continue;
+		xdr_writer_init(&w);
+		xdr_put_int(&w, n);
+		for (i = 0; i < n; i++)
+			xdr_put_int(&w, tids[i]);
+		pvmd_send(e->tid, e->tag, e->ctx, 0, &w);
+		xdr_writer_free(&w);
+		if (e->cnt > 0 && --e->cnt == 0)
+			notify_del(e);
 	}
 }
 

@@ -9,6 +9,7 @@
  * with the child's error message.
  */
 #include "pvmd.h"
+#include "auth.h"
 #include "clock.h"
 #include "spin.h"
 
@@ -20,6 +21,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -31,24 +33,40 @@
 #include <event2/event.h>
 
 #define PVMD_HS_TIMEOUT 10 /* s for a client to send TM_CONNECT */
-#define PVMD_HALT_TICK_MS 50
-#define PVMD_HALT_GRACE_TICKS 20 /* ~1 s between SIGTERM and SIGKILL */
+#define PVMD_HOST_TIMEOUT 30 /* s of silence before a link is dead */
+#define PVMD_SECRET_WAIT_MS 10000
 #define PVMD_SUN_PATH_MAX sizeof(((struct sockaddr_un *)0)->sun_path)
 
 struct pvmd_state pvmd;
 
 static int ready_fd = -1; /* write end of the readiness pipe */
-static struct event *halt_ev;
-static int halt_ticks;
+
+/* Slave mode (-S): how the master started us. */
+static struct {
+	int on;
+	int index;
+	char name[256];
+	char ep[PATHS_MAX];
+	char wd[PATHS_MAX];
+	int fd; /* the authenticated link, until the loop takes it */
+} slave = { .fd = -1 };
 
 /* Command line help. */
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: pvmd [-f] [-d mask] [-n hostname] [hostfile]\n"
+	fprintf(fp, "usage: pvmd [-f] [-b] [-d mask] [-n hostname] "
+	    "[hostfile]\n"
+	    "       pvmd -S -m master:port -i index -H name [-e path] "
+	    "[-w dir]\n"
 	    "  -f           stay in the foreground (log also to stderr)\n"
 	    "  -d mask      debug mask (also $PVMDDEBUG)\n"
 	    "  -n hostname  name of this host in the virtual machine\n"
+	    "  -b           add the hosts of the batch allocation "
+	    "(Slurm, PBS)\n"
+	    "  -S           slave: started by the master through its "
+	    "launcher,\n"
+	    "               the secret comes on standard input\n"
 	    "  -h           this help\n"
 	    "files: $PVM_TMP/pvm-<uid>[-<PVM_VMID>]/{sock,lock,pid} and "
 	    "$PVM_TMP/pvm-<uid>[-<PVM_VMID>].log\n");
@@ -123,9 +141,16 @@ daemonize(void)
 	exit(1);
 }
 
+/* Start-up failed once the loop ran (a slave the master refused). */
+void
+pvmd_startup_fail(const char *msg)
+{
+	startup_fail("%s", msg);
+}
+
 /* Readiness: tell the parent, then drop the terminal. */
-static void
-announce_ready(void)
+void
+pvmd_ready(void)
 {
 	int fd;
 
@@ -283,7 +308,7 @@ remove_files(void)
 }
 
 /* Last step of a halt. */
-static void __attribute__((noreturn))
+void
 pvmd_exit(void)
 {
 	conn_flush_all();
@@ -291,63 +316,6 @@ pvmd_exit(void)
 	log_info("pvmd (pid %ld) exits", (long)getpid());
 	log_close();
 	exit(0);
-}
-
-/* Processes of tasks not forked by us (shell-started) still alive. */
-static int
-halt_anon_alive(int sig)
-{
-	struct task *t;
-	int n = 0;
-
-	TAILQ_FOREACH(t, &pvmd.tasks.list, entry) {
-		if (t->child != NULL || t->pid <= 0 || t->pid == getpid())
-			continue;
-		if (kill(t->pid, sig) == 0)
-			n++;
-	}
-	return n;
-}
-
-/* Every ~50 ms during a halt: done when all are gone or grace ran out. */
-static void
-halt_tick_cb(evutil_socket_t fd, short what, void *arg)
-{
-	struct timeval tv = { 0, PVMD_HALT_TICK_MS * 1000 };
-	int alive;
-
-	reap_now();
-	alive = child_live_count() + halt_anon_alive(0);
-	if (alive > 0 && ++halt_ticks < PVMD_HALT_GRACE_TICKS) {
-		evtimer_add(halt_ev, &tv);
-		return;
-	}
-	if (alive > 0) {
-		log_warn("halt: %d task(s) ignored SIGTERM; SIGKILL", alive);
-		child_signal_all(SIGKILL);
-		halt_anon_alive(SIGKILL);
-		usleep(20000);
-		reap_now();
-	}
-	pvmd_exit();
-}
-
-/* Orderly halt: SIGTERM to every task, SIGKILL later, then exit 0. */
-void
-pvmd_halt(const char *why)
-{
-	struct timeval tv = { 0, PVMD_HALT_TICK_MS * 1000 };
-
-	if (pvmd.halting)
-		return;
-	pvmd.halting = 1;
-	log_info("halting (%s)", why);
-	conn_unlisten();
-	child_signal_all(SIGTERM);
-	halt_anon_alive(SIGTERM);
-	halt_ev = evtimer_new(pvmd.base, halt_tick_cb, NULL);
-	if (halt_ev == NULL || evtimer_add(halt_ev, &tv) != 0)
-		pvmd_exit();
 }
 
 /* SIGTERM, SIGINT, SIGHUP: orderly halt. */
@@ -389,6 +357,78 @@ parse_env(void)
 	if ((s = getenv("PVMD_HANDSHAKE_TIMEOUT")) != NULL &&
 	    (v = strtol(s, NULL, 10)) > 0 && v < 3600)
 		pvmd.hs_timeout = (int)v;
+	pvmd.host_timeout = PVMD_HOST_TIMEOUT;
+	if ((s = getenv("PVMD_HOST_TIMEOUT")) != NULL &&
+	    (v = strtol(s, NULL, 10)) > 0 && v < 3600)
+		pvmd.host_timeout = (int)v;
+}
+
+/* Slave: the secret, one line of hex on standard input. */
+static void
+slave_read_secret(void)
+{
+	struct pollfd pfd = { 0, POLLIN, 0 };
+	char buf[AUTH_HEX_LEN + 4];
+	size_t have = 0;
+	ssize_t n;
+
+	while (have < sizeof(buf) - 1 && memchr(buf, '\n', have) == NULL) {
+		if (poll(&pfd, 1, PVMD_SECRET_WAIT_MS) <= 0)
+			startup_fail("no secret on standard input");
+		n = read(0, buf + have, sizeof(buf) - 1 - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+	}
+	if (auth_key_parse(buf, have, pvmd.key) != 0)
+		startup_fail("the secret on standard input is not %d hex "
+		    "digits", AUTH_HEX_LEN);
+	auth_wipe(buf, sizeof(buf));
+	pvmd.have_key = 1;
+}
+
+/* Slave: reach the master and prove the secret, before anything else. */
+static void
+slave_dial(void)
+{
+	char err[512];
+
+	if (auth_init() != 0)
+		startup_fail("cannot initialise libsodium");
+	slave_read_secret();
+	slave.fd = link_dial(pvmd.master_addr, slave.index, slave.name,
+	    pvmd.key, err, sizeof(err));
+	if (slave.fd < 0)
+		startup_fail("%s", err);
+	fcntl(slave.fd, F_SETFL, fcntl(slave.fd, F_GETFL) | O_NONBLOCK);
+	fcntl(slave.fd, F_SETFD, FD_CLOEXEC);
+	if (slave.ep[0] != '\0')
+		setenv("PVM_PATH", slave.ep, 1);
+}
+
+/*
+ * Slave: the link becomes a connection of the loop; until the master's
+ * DM_WELCOME brings the table, the master's entry is a placeholder.
+ * Readiness is announced on DM_WELCOME (vm.c).
+ */
+static void
+slave_link_start(void)
+{
+	struct conn *c;
+	char name[300], *colon;
+
+	snprintf(name, sizeof(name), "%s", pvmd.master_addr);
+	if ((colon = strrchr(name, ':')) != NULL)
+		*colon = '\0';
+	if ((c = conn_link_open(slave.fd, TID_MASTER_HOST)) == NULL ||
+	    host_add(TID_MASTER_HOST, name, PVM_ARCH, PVMD_SPEED, PVMD_DSIG,
+	        c) == NULL || link_timer_start() != 0)
+		startup_fail("out of memory setting up the link");
+	slave.fd = -1;
+	pvmd.master_link = c;
+	vm_slave_hello();
 }
 
 /* Event base, tables, listener and signals. */
@@ -402,7 +442,8 @@ setup_loop(void)
 	event_set_log_callback(libevent_log_cb);
 	if ((pvmd.base = event_base_new()) == NULL)
 		startup_fail("event_base_new failed");
-	pvmd.host = 1;
+	pvmd.host = slave.on ? slave.index : TID_MASTER_HOST;
+	pvmd.master = !slave.on;
 	pvmd.mytid = tid_pvmd(pvmd.host);
 	host_init(pvmd.altname[0] ? pvmd.altname : pvmd.hostname, PVM_ARCH);
 	task_table_init(&pvmd.tasks, pvmd.host);
@@ -410,6 +451,8 @@ setup_loop(void)
 	mbox_init(&pvmd.mbox);
 	if (conn_listen(pvmd.listen_fd) != 0 || reap_init() != 0)
 		startup_fail("cannot set up the event loop");
+	if (slave.on)
+		slave_link_start();
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
 		ev = evsignal_new(pvmd.base, sigs[i], signal_cb, NULL);
 		if (ev == NULL || event_add(ev, NULL) != 0)
@@ -459,10 +502,32 @@ int
 main(int argc, char **argv)
 {
 	const char *hostfile = NULL;
-	int ch;
+	int ch, batch = 0;
 
-	while ((ch = getopt(argc, argv, "fd:n:h")) != -1) {
+	while ((ch = getopt(argc, argv, "fbd:n:hSm:i:H:e:w:")) != -1) {
 		switch (ch) {
+		case 'S':
+			slave.on = 1;
+			break;
+		case 'b':
+			batch = 1;
+			break;
+		case 'm':
+			snprintf(pvmd.master_addr, sizeof(pvmd.master_addr),
+			    "%s", optarg);
+			break;
+		case 'i':
+			slave.index = atoi(optarg);
+			break;
+		case 'H':
+			snprintf(slave.name, sizeof(slave.name), "%s", optarg);
+			break;
+		case 'e':
+			snprintf(slave.ep, sizeof(slave.ep), "%s", optarg);
+			break;
+		case 'w':
+			snprintf(slave.wd, sizeof(slave.wd), "%s", optarg);
+			break;
 		case 'f':
 			pvmd.foreground = 1;
 			break;
@@ -487,6 +552,18 @@ main(int argc, char **argv)
 	}
 	if (argc - optind == 1)
 		hostfile = argv[optind];
+	if (hostfile == NULL && !slave.on)
+		hostfile = getenv("PVMHOSTFILE");
+	if (slave.on && (hostfile != NULL || batch || pvmd.master_addr[0] == '\0' ||
+	    slave.index < 2 || slave.index > TID_HOST_MAX ||
+	    slave.name[0] == '\0')) {
+		fprintf(stderr, "pvmd: -S needs -m master:port, -i index "
+		    "(2..%d) and -H name, and no hostfile\n", TID_HOST_MAX);
+		return 1;
+	}
+	if (slave.on)
+		snprintf(pvmd.altname, sizeof(pvmd.altname), "%s",
+		    slave.name);
 	parse_env();
 	signal(SIGPIPE, SIG_IGN);
 	if (paths_from_env(&pvmd.paths) != 0) {
@@ -508,14 +585,25 @@ main(int argc, char **argv)
 	make_socket();
 	write_pidfile();
 	setup_identity();
+	if (slave.wd[0] != '\0' && chdir(slave.wd) == 0)
+		snprintf(pvmd.home, sizeof(pvmd.home), "%s", slave.wd);
+	if (slave.on)
+		slave_dial();
+	else if (auth_init() != 0)
+		startup_fail("cannot initialise libsodium");
 	setup_loop();
 	log_info("pvmd %s (pid %ld) ready on %s, host %s, arch %s",
 	    PVM_VER, (long)getpid(), pvmd.paths.sock, host_self()->name,
 	    PVM_ARCH);
-	if (hostfile != NULL)
-		log_warn("hostfile %s ignored: more than one host is not "
-		    "supported yet", hostfile);
-	announce_ready();
+	if (hostfile != NULL && *hostfile != '\0' &&
+	    vm_add_hostfile(hostfile) != 0)
+		startup_fail("cannot use hostfile %s (the log says why)",
+		    hostfile);
+	if (batch && vm_add_batch() != 0)
+		startup_fail("-b: no usable batch allocation (the log says "
+		    "why)");
+	if (!slave.on && !vm_starting())
+		pvmd_ready();
 	run_loop();
 	pvmd_exit();
 }

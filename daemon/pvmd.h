@@ -211,6 +211,8 @@ int mbox_del(struct mbox *mb, int tid, const char *name, int index);
 struct mbox_class *mbox_class_find(const struct mbox *mb, const char *name);
 /* Task `tid` exited: drop its entries, orphan its persistent ones. */
 void mbox_tidy(struct mbox *mb, int tid);
+/* Every task of `host` left: drop their entries and parked gets. */
+void mbox_tidy_host(struct mbox *mb, int host);
 /* Remove every entry except those of the reserved classes named. */
 void mbox_reset(struct mbox *mb, const char *const *keep, int nkeep);
 /* True if `tid` registered under MBOX_CLASS_NORESET. */
@@ -249,7 +251,7 @@ struct host {
 	char arch[32];
 	int speed;
 	int dsig;
-	struct conn *link; /* peer pvmd; NULL for this host */
+	struct conn *link; /* the link frames for it go on; NULL: this host */
 };
 
 void host_init(const char *name, const char *arch);
@@ -260,6 +262,13 @@ struct host *host_self(void);
 int host_is_self(const char *name);
 /* Number of hosts in the table. */
 int host_count(void);
+int host_narch(void);
+/* Enter or update another host; NULL if out of memory or a bad index. */
+struct host *host_add(int index, const char *name, const char *arch,
+    int speed, int dsig, struct conn *link);
+void host_del(int index);
+/* The host called `name` (this one too), or NULL. */
+struct host *host_find_name(const char *name);
 
 /* ---- conn.c: connections, framing, back-pressure ---- */
 
@@ -300,6 +309,93 @@ void conn_set_mcast(struct conn *c, int *tids, int n);
 pid_t conn_peer_pid(const struct conn *c);
 /* Best-effort write of everything queued, then close all (halt). */
 void conn_flush_all(void);
+/* Links to other pvmds (link.c drives them). */
+struct conn *conn_link_accepted(int s);
+struct conn *conn_link_open(int s, int host);
+void conn_link_up(struct conn *c, int host);
+int conn_link_host(const struct conn *c);
+int conn_is_link(const struct conn *c);
+void **conn_link_auth(struct conn *c);
+long long conn_last_rx(const struct conn *c);
+
+/* ---- link.c: TCP links between pvmds, their handshake and liveness ---- */
+
+/* Master: listen for slaves (once); 0 or -1.  *port gets the port. */
+int link_listen(int *port);
+/*
+ * Slave: connect to the master at "host:port" ("[v6]:port" too), prove
+ * the secret in both directions, claim host `index` under `name`.  The
+ * socket, or -1 with the reason in err.
+ */
+int link_dial(const char *master, int index, const char *name,
+    const uint8_t *key, char *err, size_t errlen);
+/* A handshake frame arrived on an unauthenticated link. */
+void link_auth_frame(struct conn *c, const struct wire_hdr *h,
+    const uint8_t *body, size_t len);
+void link_auth_free(void *auth);
+/* A link closed (either state). */
+void link_closed(struct conn *c);
+/* A reassembled control message from a link. */
+void link_ctl_dispatch(struct conn *c, const struct wire_hdr *h,
+    const uint8_t *body, size_t len);
+/* Start the liveness timer (pings, and the host timeout). */
+int link_timer_start(void);
+/* Send a DM_* message to the pvmd of `host` (no-op if unknown). */
+void link_send(int host, int tag, const struct xdr_writer *w);
+
+/* ---- vm.c: the hosts of the virtual machine ---- */
+
+/* Master: a link proved the secret claiming `index`; 0 = expected. */
+int vm_link_authenticated(struct conn *c, int index, const char *name);
+/* A DM_* message from the pvmd src. */
+void vm_dm_dispatch(struct conn *c, const struct wire_hdr *h,
+    const uint8_t *body, size_t len);
+/* The link c closed: its host (or, on a slave, the master) is gone. */
+void vm_link_lost(struct conn *c);
+/* Master: add the hosts of a hostfile (at start-up); 0 or -1. */
+int vm_add_hostfile(const char *path);
+/* Master: add the hosts of the batch allocation (-b); 0 or -1. */
+int vm_add_batch(void);
+/* True while hosts of the start-up hostfile are still being added. */
+int vm_starting(void);
+/* A task of this host left: tell the master (its mailbox entries). */
+void vm_task_left(int tid);
+/* Requests from our tasks to other hosts' pvmds, answered or not. */
+void vm_rpc_sent(int tid, int wid, int tag, int host);
+void vm_rpc_answered(int tid, int wid);
+void vm_rpc_fail(int tid, int tag, int wid, int code);
+void vm_rpc_forget(int tid);
+/* Slave: DM_SLAVE, our description, first thing on the new link. */
+void vm_slave_hello(void);
+/* Send DM_* to every slave (master). */
+void vm_broadcast(int tag, const struct xdr_writer *w, int except);
+
+/* ---- launch.c: starting a slave pvmd through ssh or $PVM_RSH ---- */
+
+struct launch;
+/*
+ * Run argv with the secret line on its stdin, collecting its output.
+ * done(arg, status, text) runs once it exited and its output ended
+ * (status as from waitpid, or -1 if it could not be started).
+ */
+struct launch *launch_start(char *const *argv, const char *secret,
+    void (*done)(void *arg, int status, const char *text), void *arg);
+/* Stop caring (and end it if `kill`); done is not called. */
+void launch_cancel(struct launch *l, int kill);
+/* From reap.c: pid ended; 1 if it was a launcher. */
+int launch_reaped(pid_t pid, int status);
+
+/* ---- halt.c: ending this pvmd, or the whole machine ---- */
+
+/* The whole machine (master: now; slave: ask the master). */
+void halt_machine(int halter, const char *why);
+/* Slave: the master says halt. */
+void halt_slave(void);
+/* Master: host `index` reported its tasks gone, or its link closed. */
+void halt_host_done(int index);
+/* Slave: the master says exit now, or its link closed while halting. */
+void halt_slave_exit(void);
+int halt_halter(void);
 
 /* ---- ctl.c: control messages to this pvmd ---- */
 
@@ -313,6 +409,9 @@ struct ctlreq {
 
 /* One control message (reassembled) from c. */
 void ctl_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
+    const uint8_t *body, size_t len);
+/* One control message from a task of another host, through link c. */
+void ctl_dispatch_remote(struct conn *c, const struct wire_hdr *h,
     const uint8_t *body, size_t len);
 /* Reply with the body in w (same tag and wid, SYSCTX_TM). */
 void ctl_reply(const struct ctlreq *q, const struct xdr_writer *w);
@@ -340,6 +439,12 @@ void depart_task(struct task *t);
 
 /* Fire TaskExit notifies on tid and drop the ones tid requested. */
 void notify_task_exit(int tid);
+/* Host `index` left: fire HostDelete, and TaskExit for its tasks. */
+void notify_host_down(int index);
+/* Hosts were added: fire HostAdd with their pvmd tids. */
+void notify_host_add(const int *tids, int n);
+/* The pvmd `pvmdtid` wants DM_TASKEXIT when task tid leaves. */
+void notify_watch_for_pvmd(int pvmdtid, int tid);
 void notify_fini(void);
 
 /* ---- spawn.c / exec.c ---- */
@@ -391,8 +496,8 @@ void output_retry_cb(int fd, short what, void *arg);
 int reap_init(void);
 /* The child is reaped and drained: forget it. */
 void child_maybe_free(struct child *ch);
-/* Signal every live child. */
-void child_signal_all(int sig);
+/* Signal every live child but the process `spare` (0: none). */
+void child_signal_all(int sig, pid_t spare);
 /* Number of children not yet reaped. */
 int child_live_count(void);
 /* Reap synchronously (halt). */
@@ -406,8 +511,14 @@ struct pvmd_state {
 	char hostname[256];
 	char altname[256]; /* -n */
 	char home[PATHS_MAX];
-	int host;  /* host index, 1 */
+	int host;  /* host index: 1 on the master */
 	int mytid; /* tid_pvmd(host) */
+	int master; /* this pvmd is the master */
+	uint8_t key[32];      /* the virtual machine's secret (auth.h) */
+	int have_key;
+	char master_addr[300]; /* slave: where the master listens */
+	struct conn *master_link; /* slave: the link to the master */
+	int host_timeout; /* s without a byte from a link: host failed */
 	int foreground;
 	int halting;
 	int listen_fd;
@@ -420,7 +531,13 @@ struct pvmd_state {
 };
 extern struct pvmd_state pvmd;
 
-/* Orderly halt: end every task, remove the files, exit 0. */
+/* Orderly halt of this pvmd: end every task, remove the files, exit 0. */
 void pvmd_halt(const char *why);
+/* Remove our files and exit 0 (the end of every halt). */
+void pvmd_exit(void) __attribute__((noreturn));
+/* Tell the waiting parent we are ready (once). */
+void pvmd_ready(void);
+/* Start-up failed after the loop started: tell the parent, exit 1. */
+void pvmd_startup_fail(const char *msg) __attribute__((noreturn));
 
 #endif /* PVMD_H */

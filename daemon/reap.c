@@ -86,8 +86,10 @@ reap_now(void)
 			if (ch->pid == pid && !ch->reaped)
 				break;
 		}
-		if (ch == NULL)
+		if (ch == NULL) {
+			launch_reaped(pid, st);
 			continue;
+		}
 		ch->reaped = 1;
 		ch->status = st;
 		reap_log(ch);
@@ -118,12 +120,12 @@ reap_init(void)
 
 /* Signal every child still running, with its process group. */
 void
-child_signal_all(int sig)
+child_signal_all(int sig, pid_t spare)
 {
 	struct child *ch;
 
 	TAILQ_FOREACH(ch, &child_list, entry) {
-		if (ch->reaped)
+		if (ch->reaped || ch->pid == spare)
 			continue;
 		if (kill(-ch->pid, sig) != 0)
 			kill(ch->pid, sig);

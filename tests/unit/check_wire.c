@@ -127,8 +127,14 @@ START_TEST(tag_names)
 	ck_assert_str_eq(wire_tag_name(TC_OUTPUT), "output");
 	ck_assert_ptr_null(wire_tag_name(5));
 	ck_assert_int_eq(wire_tm_index(TM_CONNECT), 1);
-	ck_assert_int_eq(wire_tm_index(TM_HOSTSYNC), WIRE_TM_COUNT);
+	ck_assert_int_eq(wire_tm_index(TM_DELHOST), WIRE_TM_COUNT);
 	ck_assert_int_eq(wire_tm_index(TC_OUTPUT), 0);
+	ck_assert_int_eq(wire_tm_index(DM_HELLO), 0);
+	ck_assert_int_eq(wire_dm_index(DM_HELLO), 1);
+	ck_assert_int_eq(wire_dm_index(DM_TASKEXIT), WIRE_DM_COUNT);
+	ck_assert_int_eq(wire_dm_index(TM_CONNECT), 0);
+	ck_assert_int_eq(wire_dm_index((int32_t)(WIRE_DM_BASE | 999)), 0);
+	ck_assert_str_eq(wire_tag_name(DM_WELCOME), "welcome");
 	ck_assert_int_eq(wire_tm_index((int32_t)(WIRE_TM_BASE | 999)), 0);
 	ck_assert_int_lt(TM_CONNECT, 0);
 }

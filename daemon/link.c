@@ -1,0 +1,525 @@
+/*
+ * link.c: TCP links between pvmds.  The master listens; each slave dials
+ * it once at start-up, so the links form a star and the master forwards
+ * frames between slaves (docs/architecture.md says why).
+ *
+ * Handshake (auth.h has the bodies), before any frame is routed:
+ *   slave  -> master  DM_HELLO      claimed host index and name, nonce D
+ *   master -> slave   DM_CHALLENGE  nonce A, MAC_acceptor(D, A, index, name)
+ *   slave  -> master  DM_PROOF      MAC_dialer(D, A, index, name)
+ * Each side proves it holds the secret, and both nonces are fresh, so a
+ * recorded handshake cannot be replayed and a MAC cannot be reflected.
+ * The master then checks that it is waiting for that host (vm.c).  A link
+ * that fails is closed and logged; nothing else changes.
+ *
+ * Liveness: every link carries a DM_PING a quarter of the host timeout
+ * after the last one; a link that brings nothing for the whole timeout
+ * is closed, which is how a host whose network was cut is noticed.  A
+ * pvmd that dies closes its TCP connections, which is noticed at once.
+ */
+#include "pvmd.h"
+#include "auth.h"
+#include "clock.h"
+
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+
+#include <errno.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#define LINK_MAX_PENDING 64 /* unauthenticated links at once */
+#define LINK_DIAL_TIMEOUT_MS 10000
+#define LINK_AUTH_FRAME_MAX 1024 /* conn.c refuses larger ones */
+
+struct link_auth {
+	uint8_t dnonce[AUTH_NONCE_LEN];
+	uint8_t anonce[AUTH_NONCE_LEN];
+	int32_t index;
+	char name[AUTH_NAME_MAX + 1];
+	int stage; /* 0: want DM_HELLO, 1: want DM_PROOF */
+};
+
+static int link_fd = -1;
+static int link_port;
+static struct event *link_accept_ev;
+static struct event *link_tick_ev;
+static int link_npending;
+
+/* ---- the master's side ---- */
+
+/* A would-be slave connected. */
+static void
+link_accept_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	struct link_auth *a;
+	struct conn *c;
+	int s;
+
+	(void)what;
+	(void)arg;
+	s = accept4(
+	    fd, (struct sockaddr *)&ss, &sl, SOCK_NONBLOCK | SOCK_CLOEXEC);
+	if (s < 0)
+		return;
+	if (link_npending >= LINK_MAX_PENDING || pvmd.halting) {
+		log_warn("link refused: %s",
+		    pvmd.halting ? "halting" : "too many handshakes under way");
+		close(s);
+		return;
+	}
+	if ((a = calloc(1, sizeof(*a))) == NULL ||
+	    (c = conn_link_accepted(s)) == NULL) {
+		free(a);
+		log_warn("out of memory accepting a link");
+		return;
+	}
+	*conn_link_auth(c) = a;
+	link_npending++;
+	log_debug("link: connection on fd %d", s);
+}
+
+/* Bind the listening socket: IPv6 and IPv4 both if we can. */
+static int
+link_bind(int port)
+{
+	struct sockaddr_in6 s6;
+	struct sockaddr_in s4;
+	int s, off = 0, one = 1;
+
+	s = socket(AF_INET6, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (s >= 0) {
+		memset(&s6, 0, sizeof(s6));
+		s6.sin6_family = AF_INET6;
+		s6.sin6_addr = in6addr_any;
+		s6.sin6_port = htons((uint16_t)port);
+		(void)setsockopt(
+		    s, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof(off));
+		(void)setsockopt(
+		    s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		if (bind(s, (struct sockaddr *)&s6, sizeof(s6)) == 0)
+			return s;
+		close(s);
+	}
+	s = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (s < 0)
+		return -1;
+	memset(&s4, 0, sizeof(s4));
+	s4.sin_family = AF_INET;
+	s4.sin_addr.s_addr = htonl(INADDR_ANY);
+	s4.sin_port = htons((uint16_t)port);
+	(void)setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(s, (struct sockaddr *)&s4, sizeof(s4)) != 0) {
+		close(s);
+		return -1;
+	}
+	return s;
+}
+
+/* Master: listen for slaves ($PVMD_PORT, else any free port). */
+int
+link_listen(int *port)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	const char *env = getenv("PVMD_PORT");
+	int want = env != NULL ? atoi(env) : 0;
+
+	if (link_fd >= 0) {
+		*port = link_port;
+		return 0;
+	}
+	if (want < 0 || want > 65535)
+		want = 0;
+	if ((link_fd = link_bind(want)) < 0 || listen(link_fd, 64) != 0 ||
+	    getsockname(link_fd, (struct sockaddr *)&ss, &sl) != 0) {
+		log_warn("cannot listen for hosts: %s", strerror(errno));
+		goto fail;
+	}
+	link_port = ntohs(ss.ss_family == AF_INET6
+	                      ? ((struct sockaddr_in6 *)&ss)->sin6_port
+	                      : ((struct sockaddr_in *)&ss)->sin_port);
+	link_accept_ev = event_new(
+	    pvmd.base, link_fd, EV_READ | EV_PERSIST, link_accept_cb, NULL);
+	if (link_accept_ev == NULL || event_add(link_accept_ev, NULL) != 0)
+		goto fail;
+	log_info(
+	    "listening for hosts on %s port %d", host_self()->name, link_port);
+	*port = link_port;
+	return 0;
+fail:
+	if (link_fd >= 0)
+		close(link_fd);
+	link_fd = -1;
+	return -1;
+}
+
+/* Send one handshake frame on c. */
+static void
+link_auth_send(struct conn *c, int tag, const uint8_t *body, size_t len)
+{
+	conn_send(
+	    c, pvmd.mytid, 0, tag, SYSCTX_TM, 0, WIRE_ENC_NATIVE, body, len);
+}
+
+/* DM_HELLO: answer with our nonce and our proof. */
+static void
+link_on_hello(
+    struct conn *c, struct link_auth *a, const uint8_t *body, size_t len)
+{
+	struct auth_hello hello;
+	struct auth_challenge ch;
+	uint8_t out[AUTH_MAC_LEN + AUTH_NONCE_LEN + 16];
+	size_t n;
+
+	if (auth_hello_decode(body, len, &hello) != 0) {
+		conn_close(c, "refused: malformed hello");
+		return;
+	}
+	memcpy(a->dnonce, hello.nonce, AUTH_NONCE_LEN);
+	a->index = hello.index;
+	snprintf(a->name, sizeof(a->name), "%s", hello.name);
+	auth_nonce_new(a->anonce);
+	memcpy(ch.nonce, a->anonce, AUTH_NONCE_LEN);
+	auth_mac(pvmd.key, AUTH_ACCEPTOR, a->dnonce, a->anonce, a->index,
+	    a->name, ch.mac);
+	if ((n = auth_challenge_encode(&ch, out, sizeof(out))) == 0) {
+		conn_close(c, "refused: cannot encode the challenge");
+		return;
+	}
+	link_auth_send(c, DM_CHALLENGE, out, n);
+	a->stage = 1;
+}
+
+/* DM_PROOF: the slave holds the secret, or the link goes. */
+static void
+link_on_proof(
+    struct conn *c, struct link_auth *a, const uint8_t *body, size_t len)
+{
+	struct auth_proof pr;
+
+	if (auth_proof_decode(body, len, &pr) != 0) {
+		conn_close(c, "refused: malformed proof");
+		return;
+	}
+	if (auth_check(pvmd.key, AUTH_DIALER, a->dnonce, a->anonce, a->index,
+	        a->name, pr.mac) != 0) {
+		log_warn("link from \"%s\" (host %d) refused: wrong secret",
+		    a->name, (int)a->index);
+		conn_close(c, "refused: authentication failed");
+		return;
+	}
+	if (vm_link_authenticated(c, a->index, a->name) != 0) {
+		conn_close(c, "refused: no such host expected");
+		return;
+	}
+	link_npending--;
+	*conn_link_auth(c) = NULL;
+	conn_link_up(c, (int)a->index);
+	link_auth_free(a);
+}
+
+/* A frame on a link that has not proved itself. */
+void
+link_auth_frame(
+    struct conn *c, const struct wire_hdr *h, const uint8_t *body, size_t len)
+{
+	struct link_auth *a = *conn_link_auth(c);
+
+	if (a == NULL || !pvmd.have_key) {
+		conn_close(c, "refused: not expecting hosts");
+		return;
+	}
+	if (a->stage == 0 && h->tag == DM_HELLO)
+		link_on_hello(c, a, body, len);
+	else if (a->stage == 1 && h->tag == DM_PROOF)
+		link_on_proof(c, a, body, len);
+	else
+		conn_close(c, "refused: unexpected handshake frame");
+}
+
+void
+link_auth_free(void *auth)
+{
+	free(auth);
+}
+
+/* A link closed, before or after it proved itself. */
+void
+link_closed(struct conn *c)
+{
+	void **ap = conn_link_auth(c);
+
+	if (*ap != NULL) {
+		link_auth_free(*ap);
+		*ap = NULL;
+		link_npending--;
+		return;
+	}
+	vm_link_lost(c);
+}
+
+/* ---- the slave's side: a blocking handshake before the loop runs ---- */
+
+/* Write all of buf, or -1. */
+static int
+link_write_all(int s, const uint8_t *buf, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(s, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Read exactly len bytes within the dial timeout, or -1. */
+static int
+link_read_all(int s, uint8_t *buf, size_t len)
+{
+	struct pollfd pfd = {s, POLLIN, 0};
+	ssize_t n;
+
+	while (len > 0) {
+		if (poll(&pfd, 1, LINK_DIAL_TIMEOUT_MS) <= 0)
+			return -1;
+		n = read(s, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* One handshake frame each way. */
+static int
+link_put_frame(int s, int src, int tag, const uint8_t *body, size_t len)
+{
+	uint8_t buf[WIRE_HDR_LEN + LINK_AUTH_FRAME_MAX];
+	struct wire_hdr h;
+
+	memset(&h, 0, sizeof(h));
+	h.version = WIRE_VERSION;
+	h.flags = WIRE_F_ALL;
+	h.len = len;
+	h.dst = tid_pvmd(TID_MASTER_HOST);
+	h.src = src;
+	h.tag = tag;
+	h.ctx = SYSCTX_TM;
+	h.enc = WIRE_ENC_NATIVE;
+	wire_hdr_encode(&h, buf);
+	memcpy(buf + WIRE_HDR_LEN, body, len);
+	return link_write_all(s, buf, WIRE_HDR_LEN + len);
+}
+
+static int
+link_get_frame(int s, int tag, uint8_t *body, size_t cap, size_t *len)
+{
+	uint8_t raw[WIRE_HDR_LEN];
+	struct wire_hdr h;
+
+	if (link_read_all(s, raw, sizeof(raw)) != 0 ||
+	    wire_hdr_decode(raw, sizeof(raw), &h) != WIRE_OK || h.tag != tag ||
+	    h.len > cap || link_read_all(s, body, (size_t)h.len) != 0)
+		return -1;
+	*len = (size_t)h.len;
+	return 0;
+}
+
+/* A connected, blocking TCP socket to "host:port" or "[v6]:port". */
+static int
+link_connect(const char *master, char *err, size_t errlen)
+{
+	struct addrinfo hints, *res, *ai;
+	char host[300], *port;
+	int s = -1, rc;
+
+	snprintf(host, sizeof(host), "%s", master);
+	if ((port = strrchr(host, ':')) == NULL) {
+		snprintf(err, errlen, "bad master address %s", master);
+		return -1;
+	}
+	*port++ = '\0';
+	if (host[0] == '[' && host[strlen(host) - 1] == ']') {
+		memmove(host, host + 1, strlen(host));
+		host[strlen(host) - 1] = '\0';
+	}
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_socktype = SOCK_STREAM;
+	if ((rc = getaddrinfo(host, port, &hints, &res)) != 0) {
+		snprintf(err, errlen, "%s: %s", host, gai_strerror(rc));
+		return -1;
+	}
+	for (ai = res; ai != NULL; ai = ai->ai_next) {
+		s = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (s >= 0 && connect(s, ai->ai_addr, ai->ai_addrlen) == 0)
+			break;
+		snprintf(err, errlen, "connect to %s port %s: %s", host, port,
+		    strerror(errno));
+		if (s >= 0)
+			close(s);
+		s = -1;
+	}
+	freeaddrinfo(res);
+	return s;
+}
+
+/* Slave: dial the master and prove ourselves (see the top). */
+int
+link_dial(const char *master, int index, const char *name, const uint8_t *key,
+    char *err, size_t errlen)
+{
+	uint8_t buf[LINK_AUTH_FRAME_MAX];
+	struct auth_hello hello;
+	struct auth_challenge ch;
+	struct auth_proof pr;
+	size_t n;
+	int s, src = tid_pvmd(index);
+
+	if ((s = link_connect(master, err, errlen)) < 0)
+		return -1;
+	memset(&hello, 0, sizeof(hello));
+	hello.version = AUTH_VERSION;
+	hello.index = index;
+	auth_nonce_new(hello.nonce);
+	snprintf(hello.name, sizeof(hello.name), "%s", name);
+	if ((n = auth_hello_encode(&hello, buf, sizeof(buf))) == 0 ||
+	    link_put_frame(s, src, DM_HELLO, buf, n) != 0 ||
+	    link_get_frame(s, DM_CHALLENGE, buf, sizeof(buf), &n) != 0 ||
+	    auth_challenge_decode(buf, n, &ch) != 0) {
+		snprintf(err, errlen,
+		    "authentication with the master at %s "
+		    "failed: it closed the link",
+		    master);
+		goto fail;
+	}
+	if (auth_check(key, AUTH_ACCEPTOR, hello.nonce, ch.nonce, index,
+	        hello.name, ch.mac) != 0) {
+		snprintf(err, errlen,
+		    "authentication failed: the master at "
+		    "%s does not know our secret",
+		    master);
+		goto fail;
+	}
+	auth_mac(
+	    key, AUTH_DIALER, hello.nonce, ch.nonce, index, hello.name, pr.mac);
+	if ((n = auth_proof_encode(&pr, buf, sizeof(buf))) == 0 ||
+	    link_put_frame(s, src, DM_PROOF, buf, n) != 0) {
+		snprintf(err, errlen,
+		    "authentication with the master at %s "
+		    "failed: %s",
+		    master, strerror(errno));
+		goto fail;
+	}
+	return s;
+fail:
+	close(s);
+	return -1;
+}
+
+/* ---- both sides ---- */
+
+/* A whole control message from a link: DM_* here, TM_* to ctl.c. */
+void
+link_ctl_dispatch(
+    struct conn *c, const struct wire_hdr *h, const uint8_t *body, size_t len)
+{
+	if (wire_dm_index(h->tag) != 0)
+		vm_dm_dispatch(c, h, body, len);
+	else
+		ctl_dispatch_remote(c, h, body, len);
+}
+
+/* Send DM_* to the pvmd of `host`. */
+void
+link_send(int host, int tag, const struct xdr_writer *w)
+{
+	struct host *hp = host_get(host);
+
+	if (hp == NULL || hp->link == NULL)
+		return;
+	if (w->failed) {
+		log_warn("out of memory: %s to host %d lost",
+		    wire_tag_name(tag), host);
+		return;
+	}
+	conn_send(hp->link, pvmd.mytid, tid_pvmd(host), tag, SYSCTX_TM, 0,
+	    WIRE_ENC_XDR, w->data, w->len);
+}
+
+/* Ping one link, or close it if it has been silent too long. */
+static void
+link_check(struct conn *c, long long now)
+{
+	long long quiet = now - conn_last_rx(c);
+	char why[80];
+
+	if (quiet > (long long)pvmd.host_timeout * 1000000) {
+		snprintf(why, sizeof(why),
+		    "nothing heard for %d s: host "
+		    "failed",
+		    pvmd.host_timeout);
+		conn_close(c, why);
+		return;
+	}
+	conn_send(c, pvmd.mytid,
+	    c == pvmd.master_link ? tid_pvmd(TID_MASTER_HOST)
+	                          : tid_pvmd(conn_link_host(c)),
+	    DM_PING, SYSCTX_TM, 0, WIRE_ENC_XDR, NULL, 0);
+}
+
+/* Every quarter of the host timeout: ping and check every link. */
+static void
+link_tick_cb(evutil_socket_t fd, short what, void *arg)
+{
+	long long now = mono_us();
+	struct host *hp;
+	int i;
+
+	(void)fd;
+	(void)what;
+	(void)arg;
+	if (pvmd.master_link != NULL) {
+		link_check(pvmd.master_link, now);
+		return;
+	}
+	for (i = 1; i <= TID_HOST_MAX; i++) {
+		if ((hp = host_get(i)) != NULL && hp->link != NULL &&
+		    conn_usable(hp->link))
+			link_check(hp->link, now);
+	}
+}
+
+/* Start the liveness timer. */
+int
+link_timer_start(void)
+{
+	long long us = (long long)pvmd.host_timeout * 1000000 / 4;
+	struct timeval tv = {
+	    (time_t)(us / 1000000), (suseconds_t)(us % 1000000)};
+
+	if (link_tick_ev != NULL)
+		return 0;
+	link_tick_ev = event_new(pvmd.base, -1, EV_PERSIST, link_tick_cb, NULL);
+	if (link_tick_ev == NULL || event_add(link_tick_ev, &tv) != 0)
+		return -1;
+	return 0;
+}
