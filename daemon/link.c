@@ -444,6 +444,8 @@ link_ctl_dispatch(
 {
 	if (wire_dm_index(h->tag) != 0)
 		vm_dm_dispatch(c, h, body, len);
+	else if (h->tag == TC_OUTPUT && h->ctx == SYSCTX_TC && pvmd.master)
+		output_remote_log(h->src, body, len);
 	else
 		ctl_dispatch_remote(c, h, body, len);
 }

@@ -40,6 +40,46 @@ output_msg(const struct child *ch, int count, const void *p, size_t n)
 	xdr_writer_free(&w);
 }
 
+/* Text of a task with no output tid, from a slave to the master's log. */
+static void
+output_to_master(const struct child *ch, const char *p, size_t n)
+{
+	struct xdr_writer w;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, ch->tid);
+	xdr_put_int(&w, (int)n);
+	xdr_put_bytes(&w, p, n);
+	pvmd_send(tid_pvmd(TID_MASTER_HOST), TC_OUTPUT, SYSCTX_TC, 0, &w);
+	xdr_writer_free(&w);
+}
+
+/* Master: a slave's task output for the log (int tid, int n, n bytes). */
+void
+output_remote_log(int src, const uint8_t *body, size_t len)
+{
+	struct xdr_reader r;
+	const char *p, *nl;
+	int32_t tid, n;
+	size_t k;
+
+	xdr_reader_init(&r, body, len);
+	if (xdr_get_int(&r, &tid) != 0 || xdr_get_int(&r, &n) != 0 ||
+	    n < 0 || (size_t)n > xdr_left(&r) ||
+	    tid_host(tid) != tid_host(src)) {
+		log_warn("host %d: malformed task output", tid_host(src));
+		return;
+	}
+	p = (const char *)body + (len - xdr_left(&r));
+	while (n > 0) {
+		nl = memchr(p, '\n', (size_t)n);
+		k = nl != NULL ? (size_t)(nl - p) + 1 : (size_t)n;
+		log_task_output(tid, p, k);
+		p += k;
+		n -= (int32_t)k;
+	}
+}
+
 /* Hand text (whole lines, or a final fragment) to its destination. */
 static void
 output_emit(const struct child *ch, const char *p, size_t n)
@@ -51,6 +91,11 @@ output_emit(const struct child *ch, const char *p, size_t n)
 		return;
 	if (ch->outtid != 0) {
 		output_msg(ch, (int)n, p, n);
+		return;
+	}
+	if (pvmd.master_link != NULL) {
+		/* A slave's tasks write to the master's log, as in PVM. */
+		output_to_master(ch, p, n);
 		return;
 	}
 	while (n > 0) {
@@ -117,7 +162,11 @@ output_blocked(const struct child *ch)
 	struct task *t;
 
 	if (ch->outtid == 0)
-		return 0;
+		return pvmd.master_link != NULL &&
+		    conn_backed_up(pvmd.master_link);
+	if (tid_host(ch->outtid) != pvmd.host)
+		return host_get(tid_host(ch->outtid)) != NULL &&
+		    conn_backed_up(host_get(tid_host(ch->outtid))->link);
 	t = task_find(&pvmd.tasks, ch->outtid);
 	return t != NULL && t->conn != NULL && conn_backed_up(t->conn);
 }

@@ -490,6 +490,8 @@ struct child *child_new(pid_t pid, int tid, int fd, int outtid, int outctx,
 void output_begin(struct child *ch);
 /* Start reading the child's pipe. */
 int output_start(struct child *ch);
+/* Master: a slave's task output for our log. */
+void output_remote_log(int src, const uint8_t *body, size_t len);
 /* Read what the pipe has (output.c). */
 void output_read(struct child *ch);
 void output_retry_cb(int fd, short what, void *arg);
