@@ -22,6 +22,7 @@
 #include "clock.h"
 
 #include <sys/socket.h>
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 
@@ -55,6 +56,18 @@ static int link_npending;
 
 /* ---- the master's side ---- */
 
+/* Log where a link comes from (numeric address). */
+static void
+link_log_peer(int s, const struct sockaddr_storage *ss, socklen_t sl)
+{
+	char addr[INET6_ADDRSTRLEN + 8], port[16];
+
+	if (getnameinfo((const struct sockaddr *)ss, sl, addr, sizeof(addr),
+	        port, sizeof(port), NI_NUMERICHOST | NI_NUMERICSERV) != 0)
+		snprintf(addr, sizeof(addr), "?");
+	log_info("link from %s port %s (fd %d)", addr, port, s);
+}
+
 /* A would-be slave connected. */
 static void
 link_accept_cb(evutil_socket_t fd, short what, void *arg)
@@ -85,7 +98,7 @@ link_accept_cb(evutil_socket_t fd, short what, void *arg)
 	}
 	*conn_link_auth(c) = a;
 	link_npending++;
-	log_debug("link: connection on fd %d", s);
+	link_log_peer(s, &ss, sl);
 }
 
 /* Bind the listening socket: IPv6 and IPv4 both if we can. */
