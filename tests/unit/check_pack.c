@@ -621,6 +621,52 @@ START_TEST(unpack_follows_wire_enc)
 }
 END_TEST
 
+/*
+ * PvmDataDefault between hosts of different byte order: the bytes a
+ * big-endian host sends (XDR, written out by hand here, not produced by
+ * our packer) unpack to the right values on this little-endian host.
+ */
+START_TEST(xdr_from_big_endian_host)
+{
+	static const uint8_t be[] = {
+		0xff, 0xff, 0xff, 0xfe,                         /* short -2 */
+		0x00, 0x01, 0x02, 0x03,                         /* int */
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe, /* long -2 */
+		0xc0, 0x49, 0x0f, 0xdb,                         /* float -pi */
+		0x40, 0x09, 0x21, 0xfb, 0x54, 0x44, 0x2d, 0x18, /* double pi */
+		0x00, 0x00, 0x00, 0x03, 'h', 'i', 0, 0,         /* "hi" */
+		'x', 'y', 'z', 0,                               /* 3 bytes */
+	};
+	struct lpvm_msg *m;
+	uint8_t *data;
+	short sh;
+	int i;
+	long l;
+	float f;
+	double d;
+	char str[8], b[3];
+
+	data = malloc(sizeof(be));
+	memcpy(data, be, sizeof(be));
+	m = lpvm_msg_wrap(data, sizeof(be), WIRE_ENC_XDR);
+	pvm_setrbuf(lpvm_msg_register(m));
+	ck_assert_int_eq(pvm_upkshort(&sh, 1, 1), 0);
+	ck_assert_int_eq(sh, -2);
+	ck_assert_int_eq(pvm_upkint(&i, 1, 1), 0);
+	ck_assert_int_eq(i, 0x00010203);
+	ck_assert_int_eq(pvm_upklong(&l, 1, 1), 0);
+	ck_assert_int_eq(l, -2);
+	ck_assert_int_eq(pvm_upkfloat(&f, 1, 1), 0);
+	ck_assert_float_eq(f, -3.14159274f);
+	ck_assert_int_eq(pvm_upkdouble(&d, 1, 1), 0);
+	ck_assert_double_eq(d, 3.141592653589793);
+	ck_assert_int_eq(pvm_upkstr(str), 0);
+	ck_assert_str_eq(str, "hi");
+	ck_assert_int_eq(pvm_upkbyte(b, 3, 1), 0);
+	ck_assert_mem_eq(b, "xyz", 3);
+}
+END_TEST
+
 /* ---- strings ---- */
 
 START_TEST(strings)
@@ -1210,6 +1256,7 @@ pack_suite(void)
 	tcase_add_test(tc, xdr_bytes);
 	tcase_add_test(tc, raw_bytes);
 	tcase_add_test(tc, unpack_follows_wire_enc);
+	tcase_add_test(tc, xdr_from_big_endian_host);
 	tcase_add_test(tc, strings);
 	tcase_add_test(tc, string_errors);
 	suite_add_tcase(s, tc);
