@@ -271,9 +271,14 @@ void
 link_closed(struct conn *c)
 {
 	void **ap = conn_link_auth(c);
+	struct link_auth *a;
 
 	if (*ap != NULL) {
-		link_auth_free(*ap);
+		a = *ap;
+		log_warn("link from \"%s\" (host %d) refused: the handshake "
+		    "did not complete", a->stage > 0 ? a->name : "?",
+		    a->stage > 0 ? (int)a->index : 0);
+		link_auth_free(a);
 		*ap = NULL;
 		link_npending--;
 		return;
