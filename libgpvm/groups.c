@@ -209,6 +209,7 @@ gt_sync_fail(struct gt_sync *s, struct gt_list *out, int code)
 	if (s->nwait > 0) {
 		out->code = code;
 	}
+	s->broken = code == PvmNoTask ? s->count : 0;
 	s->nwait = 0;
 	s->count = 0;
 }
@@ -296,6 +297,12 @@ gt_arrive(struct gt_group *g, struct gt_sync *s, int tid, int count,
 	}
 	if (s->count != 0 && s->count != count) {
 		return PvmMismatch;
+	}
+	if (s->count == 0 && s->broken != 0) {
+		if (s->broken == count && g->nmembers < count) {
+			return PvmNoTask;
+		}
+		s->broken = 0;
 	}
 	if (gt_push(&s->waiters, &s->nwait, &s->cap, tid) < 0) {
 		return PvmNoMem;

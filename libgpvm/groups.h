@@ -28,6 +28,13 @@ struct gseg;
 /* Tids waiting at a barrier or freeze. */
 struct gt_sync {
 	int count; /* 0: none in progress */
+	/*
+	 * The count of the last sync that failed because members died or
+	 * left (0: none).  Later arrivals with that count fail at once while
+	 * the group is smaller: without it, the survivors that arrive after
+	 * the failure would wait for members that are gone.
+	 */
+	int broken;
 	int nwait;
 	int cap;
 	int *waiters;

@@ -184,6 +184,44 @@ START_TEST(barrier_member_dies)
 }
 END_TEST
 
+/*
+ * A barrier that failed because a member died fails at once for the
+ * survivors that arrive later with the same count (they would wait for
+ * the dead for ever); a join that makes the count reachable again ends
+ * that.
+ */
+START_TEST(barrier_late_after_death)
+{
+	struct gt_list rel = { 0 }, fb = { 0 }, ff = { 0 };
+	int del, i;
+
+	for (i = 0; i < 4; i++) {
+		gt_join(&t, "g", 10 + i);
+	}
+	ck_assert_int_eq(gt_barrier(&t, "g", 10, 4, &rel), 0);
+	ck_assert_int_eq(gt_leave(&t, "g", 13, &fb, &ff, &del), 0);
+	ck_assert_int_eq(fb.n, 1);
+	ck_assert_int_eq(fb.code, PvmNoTask);
+	gt_list_free(&fb);
+	ck_assert_int_eq(gt_barrier(&t, "g", 11, 4, &rel), PvmNoTask);
+	ck_assert_int_eq(gt_barrier(&t, "g", 12, 4, &rel), PvmNoTask);
+	/* Another count is a new barrier. */
+	ck_assert_int_eq(gt_barrier(&t, "g", 11, 3, &rel), 0);
+	ck_assert_int_eq(gt_barrier(&t, "g", 12, 3, &rel), 0);
+	ck_assert_int_eq(gt_barrier(&t, "g", 10, 3, &rel), 1);
+	gt_list_free(&rel);
+	/* Once a new member joins, 4 can be reached again. */
+	ck_assert_int_eq(gt_barrier(&t, "g", 10, 4, &rel), 0);
+	ck_assert_int_eq(gt_leave(&t, "g", 12, &fb, &ff, &del), 0);
+	gt_list_free(&fb);
+	ck_assert_int_eq(gt_barrier(&t, "g", 11, 4, &rel), PvmNoTask);
+	gt_join(&t, "g", 20);
+	gt_join(&t, "g", 21);
+	ck_assert_int_eq(gt_barrier(&t, "g", 11, 4, &rel), 0);
+	gt_list_free(&rel);
+}
+END_TEST
+
 START_TEST(barrier_survives_if_reachable)
 {
 	struct gt_list rel = { 0 }, fb = { 0 }, ff = { 0 };
@@ -310,6 +348,7 @@ groups_suite(void)
 	tcase_add_test(tc, version_bumps);
 	tcase_add_test(tc, barrier_counting);
 	tcase_add_test(tc, barrier_member_dies);
+	tcase_add_test(tc, barrier_late_after_death);
 	tcase_add_test(tc, barrier_survives_if_reachable);
 	tcase_add_test(tc, freeze_rules);
 	tcase_add_test(tc, freeze_waiter_dies);
