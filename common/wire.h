@@ -252,7 +252,7 @@ uint64_t wire_total_decode(const uint8_t *p);
  * DM_TASKEXIT  int tid: that task left.  Also sent to the master for
  *              every task that leaves (its mailbox entries go).
  */
-#define WIRE_DM_BASE 0x80050000u
+#define WIRE_DM_BASE 0x80060000u
 #define WIRE_DM_LIST(X)                                                       \
 	X(DM_HELLO, 1, "hello")                                               \
 	X(DM_CHALLENGE, 2, "challenge")                                       \
