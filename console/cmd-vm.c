@@ -344,15 +344,19 @@ cmd_sig(int argc, char **argv)
 	return CMD_OK;
 }
 
-/* The halting pvmd ends every task with SIGTERM, the console too: that
- * is the expected end of "halt", not a failure. */
+/* A pvmd that ends every task of the halt with SIGTERM, the console
+ * too: that is the expected end of "halt", not a failure. */
 static void
 vm_halted(int sig)
 {
 	_exit(0);
 }
 
-/* halt: stop the virtual machine; the console leaves with it. */
+/*
+ * halt: stop the virtual machine; the console leaves with it.  pvm_halt
+ * returns once our pvmd has closed the connection, as it exits after
+ * every other pvmd: so `echo halt | pvm; pvmd` finds no pvmd left.
+ */
 int
 cmd_halt(int argc, char **argv)
 {
@@ -360,8 +364,7 @@ cmd_halt(int argc, char **argv)
 
 	fflush(stdout);
 	signal(SIGTERM, vm_halted);
-	/* The pvmd may close the connection before it answers. */
-	if ((cc = pvm_halt()) < 0 && cc != PvmSysErr) {
+	if ((cc = pvm_halt()) < 0) {
 		util_perror("pvm_halt", cc);
 	}
 	return CMD_HALT;

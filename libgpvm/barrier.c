@@ -12,7 +12,8 @@
  * Two paths, chosen from the view alone, so every member of a group
  * takes the same one:
  *
- * - Shared memory (every member on this host, the group has a segment):
+ * - Shared memory (every member and pvmgs on this host, the group has a
+ *   segment):
  *   arrivals are counted in the group's segment (gseg.h) and the last
  *   one wakes the others with one futex call.  No message moves, so a
  *   16-member barrier on 2 cores costs a few context switches instead
@@ -36,12 +37,20 @@
 /* How often a waiter checks that pvmgs is still alive. */
 #define GB_CHECK_MS 50
 
-/* Whether every member of v is on our host. */
+/*
+ * Whether every member of v, and the server that keeps the group's
+ * segment, is on our host: only then can the segment (a file in this
+ * host's private directory) serve the barrier.  Every member decides the
+ * same from the same tids, so all take the same path.
+ */
 static int
 gb_all_local(const struct gpvm_view *v)
 {
 	int i, host = tid_host(pvm_mytid());
 
+	if (tid_host(gpvm_server_tid()) != host) {
+		return 0;
+	}
 	for (i = 0; i < v->ninst; i++) {
 		if (v->tids[i] != -1 && tid_host(v->tids[i]) != host) {
 			return 0;

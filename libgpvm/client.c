@@ -301,7 +301,9 @@ gc_start_server(void)
 	/* The server outlives us: its output must not come to us. */
 	otid = pvm_setopt(PvmOutputTid, 0);
 	ttid = pvm_setopt(PvmTraceTid, 0);
-	n = pvm_spawn((char *)path, NULL, PvmTaskDefault, NULL, 1, &tid);
+	/* On our host, never spread: its barrier segments live in our
+	 * host's private directory (barrier.c). */
+	n = pvm_spawn((char *)path, NULL, PvmTaskHost, ".", 1, &tid);
 	pvm_setopt(PvmOutputTid, otid);
 	pvm_setopt(PvmTraceTid, ttid);
 	if (n != 1) {
@@ -598,6 +600,12 @@ gpvm_view_seg(struct gpvm_view *v)
 		e->seg = gseg_map(path);
 	}
 	return e->seg;
+}
+
+int
+gpvm_server_tid(void)
+{
+	return gc_server;
 }
 
 int

@@ -111,6 +111,8 @@ int gpvm_view_refresh(const char *group);
  * kept with the cached view; NULL if it cannot be mapped.
  */
 struct gseg *gpvm_view_seg(struct gpvm_view *v);
+/* The group server's tid, 0 if not known yet. */
+int gpvm_server_tid(void);
 /*
  * PvmSysErr if the group server is known to have died (its TaskExit
  * notify has been read; then everything it told us is forgotten), else

@@ -109,15 +109,31 @@ gs_push(const struct gt_group *g, int except)
 }
 
 /*
- * Give a group just created its barrier segment.  If none can be made the
- * group keeps segid 0 for life, so all its members count barriers here.
+ * Whether the virtual machine has one host.  Members choose the barrier
+ * path each from its own view of the group (barrier.c), and a view may
+ * not list members still joining from other hosts; a group made on a
+ * machine of several hosts therefore gets no segment, so that all its
+ * members agree on the server path.
+ */
+static int
+gs_one_host(void)
+{
+	int nhost = 0;
+
+	return pvm_config(&nhost, NULL, NULL) == 0 && nhost == 1;
+}
+
+/*
+ * Give a group just created its barrier segment.  If none can be made (or
+ * the machine has several hosts) the group keeps segid 0 for life, so all
+ * its members count barriers here.
  */
 static void
 gs_seg_new(struct gt_group *g)
 {
 	char path[PATHS_MAX + 16];
 
-	if (gs_paths.dir[0] == '\0') {
+	if (gs_paths.dir[0] == '\0' || !gs_one_host()) {
 		return;
 	}
 	if (++gs_next_segid == 0) {

@@ -544,6 +544,12 @@ lpvm_bulk_input(const struct wire_hdr *h, uint8_t *data, size_t len,
 		bulk_owe(h->src, b.cookie, PvmDenied);
 		return -1;
 	}
+	/* A pid and addresses mean something on our own host only (a
+	 * sender never offers across hosts; mytid is 0 while enrolling). */
+	if (lpvm.mytid != 0 && tid_host(h->src) != tid_host(lpvm.mytid)) {
+		bulk_owe(h->src, b.cookie, PvmSysErr);
+		return -1;
+	}
 	if ((buf = lpvm_data_alloc((size_t)b.total, &cap)) == NULL) {
 		bulk_owe(h->src, b.cookie, PvmNoMem);
 		return -1;

@@ -2,25 +2,60 @@
  * ctl.c: task control: parent and siblings, signals, notify, halt, host
  * status and clock, plus the request helpers the other control files use.
  *
- * Each public call enrols first and is one request to the local pvmd
- * (bodies in common/wire.h).  Errors PVM does not report through
+ * Each public call enrols first and is one request to a pvmd (bodies in
+ * common/wire.h): about a task or a host, to the pvmd of that host (the
+ * daemons carry it there); else to our own.  Errors PVM does not report through
  * PvmAutoErr (PvmNoParent, PvmNoTask from pvm_pstat, ...) only set
  * pvm_errno, as PVM 3.4 does.
  */
 #include "ctl.h"
+#include "conn.h"
 
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 
+#include "clock.h"
+
+/* How long pvm_halt waits for the machine to go down. */
+#define HALT_WAIT_MS 60000
+
 /* Siblings as announced by our spawner (TC_SIBLINGS); n -1 = not yet. */
 static int *sib_tids;
 static int sib_n = -1;
 
+/* The pvmd to address for host index `host`; see ctl.h. */
+int
+ctl_pvmd(int host)
+{
+	if (host == CTL_LOCAL || host == tid_host(lpvm.pvmdtid)) {
+		return lpvm.pvmdtid;
+	}
+	return tid_pvmd(host);
+}
+
+/*
+ * PvmNoHost or PvmHostFail if the reply is just that int (our pvmd's
+ * answer for a host it cannot reach), else 0.  No normal reply is one int
+ * with these values except a status that means the same thing.
+ */
+static int
+ctl_host_error(const uint8_t *rep, size_t len)
+{
+	struct xdr_reader r;
+	int32_t v;
+
+	xdr_reader_init(&r, rep, len);
+	if (len != 4 || xdr_get_int(&r, &v) != 0) {
+		return 0;
+	}
+	return (v == PvmNoHost || v == PvmHostFail) ? v : 0;
+}
+
 /* Send a request and wait for its reply; see ctl.h. */
 int
-ctl_rpc(int dst, int tag, struct xdr_writer *w, struct xdr_reader *r,
+ctl_rpc(int host, int tag, struct xdr_writer *w, struct xdr_reader *r,
     uint8_t **rep)
 {
 	size_t len = 0;
@@ -31,8 +66,11 @@ ctl_rpc(int dst, int tag, struct xdr_writer *w, struct xdr_reader *r,
 		xdr_writer_free(w);
 		return PvmNoMem;
 	}
-	cc = lpvm_rpc(dst, tag, w, rep, &len);
+	cc = lpvm_rpc(ctl_pvmd(host), tag, w, rep, &len);
 	xdr_writer_free(w);
+	if (cc == 0) {
+		cc = ctl_host_error(*rep, len);
+	}
 	if (cc < 0) {
 		free(*rep);
 		*rep = NULL;
@@ -49,16 +87,16 @@ ctl_code(int32_t v)
 	return (v < PvmIPLoopback) ? PvmBadMsg : v;
 }
 
-/* A request to the local pvmd answered by one status int. */
+/* A request answered by one status int. */
 int
-ctl_status(int tag, struct xdr_writer *w)
+ctl_status(int host, int tag, struct xdr_writer *w)
 {
 	struct xdr_reader r;
 	uint8_t *rep;
 	int32_t st;
 	int cc;
 
-	if ((cc = ctl_rpc(lpvm.pvmdtid, tag, w, &r, &rep)) < 0) {
+	if ((cc = ctl_rpc(host, tag, w, &r, &rep)) < 0) {
 		return cc;
 	}
 	if (xdr_get_int(&r, &st) != 0) {
@@ -173,13 +211,24 @@ pvm_mstat(char *host)
 	}
 	xdr_writer_init(&w);
 	xdr_put_str(&w, host);
-	if ((cc = ctl_status(TM_MSTAT, &w)) > 0) {
+	if ((cc = ctl_status(CTL_LOCAL, TM_MSTAT, &w)) > 0) {
 		cc = PvmBadMsg;
 	}
 	if (cc == PvmNoHost || cc == PvmHostFail) {
 		return ctl_quiet(cc);
 	}
 	return cc < 0 ? lpvm_err("pvm_mstat", cc) : cc;
+}
+
+/*
+ * A task whose host is not in the machine (never was, deleted, failed) is
+ * as gone as one its pvmd does not know: PvmNoTask for both, so waits on
+ * a task's end (catchout, bulk offers, pvm_kill's answer) see it.
+ */
+static int
+ctl_task_gone(int cc)
+{
+	return (cc == PvmNoHost || cc == PvmHostFail) ? PvmNoTask : cc;
 }
 
 int
@@ -190,8 +239,8 @@ ctl_pstat(int tid)
 
 	xdr_writer_init(&w);
 	xdr_put_int(&w, tid);
-	cc = ctl_status(TM_PSTAT, &w);
-	return cc > 0 ? PvmBadMsg : cc;
+	cc = ctl_status(tid_host(tid), TM_PSTAT, &w);
+	return cc > 0 ? PvmBadMsg : ctl_task_gone(cc);
 }
 
 /* PvmOk if the task exists, else PvmNoTask (not printed). */
@@ -228,7 +277,7 @@ ctl_sendsig(const char *call, int tid, int sig)
 	xdr_writer_init(&w);
 	xdr_put_int(&w, tid);
 	xdr_put_int(&w, sig);
-	cc = ctl_status(TM_SENDSIG, &w);
+	cc = ctl_task_gone(ctl_status(tid_host(tid), TM_SENDSIG, &w));
 	/* PVM 3.4 returns 0 for a task that is gone [observed]. */
 	if (cc == PvmNoTask) {
 		return 0;
@@ -307,11 +356,35 @@ pvm_notify(int what, int tag, int cnt, int *tids)
 	for (i = 0; i < ntids; i++) {
 		xdr_put_int(&w, tids[i]);
 	}
-	cc = ctl_status(TM_NOTIFY, &w);
+	cc = ctl_status(CTL_LOCAL, TM_NOTIFY, &w);
 	return cc < 0 ? lpvm_err("pvm_notify", cc) : 0;
 }
 
-/* Stop the whole virtual machine.  The pvmd closes our connection. */
+/*
+ * After TM_HALT's reply: read (and queue) what comes until the pvmd closes
+ * our connection, which it does as it exits, once every pvmd of the
+ * machine is gone.  So a script can start a new pvmd as soon as we
+ * return.  0, or PvmSysErr if the connection outlived HALT_WAIT_MS.
+ */
+static int
+halt_wait_eof(void)
+{
+	long long end = mono_ms() + HALT_WAIT_MS, left;
+
+	while (lpvm_pvmd != NULL) {
+		if ((left = end - mono_ms()) <= 0) {
+			return PvmSysErr;
+		}
+		(void)lpvm_pump((int)left);
+	}
+	return 0;
+}
+
+/*
+ * Stop the whole virtual machine and return when it is down.  As in PVM
+ * the pvmd may end the caller with SIGTERM meanwhile; a caller that
+ * ignores or handles SIGTERM (the console) sees the end.
+ */
 int
 pvm_halt(void)
 {
@@ -322,16 +395,15 @@ pvm_halt(void)
 		return lpvm_err("pvm_halt", cc);
 	}
 	xdr_writer_init(&w);
-	cc = ctl_status(TM_HALT, &w);
-	/*
-	 * The pvmd may close the socket before or after its reply reaches
-	 * us; either way the machine is going down, which is success.
-	 */
-	lpvm_disconnect();
-	if (cc < 0 && cc != PvmSysErr) {
-		return lpvm_err("pvm_halt", cc);
+	cc = ctl_status(CTL_LOCAL, TM_HALT, &w);
+	/* PvmSysErr: the pvmd closed before its reply reached us: done. */
+	if (cc >= 0) {
+		cc = halt_wait_eof();
+	} else if (cc == PvmSysErr) {
+		cc = 0;
 	}
-	return 0;
+	lpvm_disconnect();
+	return cc < 0 ? lpvm_err("pvm_halt", cc) : 0;
 }
 
 /* Microseconds since the epoch of a timeval. */
@@ -341,38 +413,17 @@ tv_us(const struct timeval *tv)
 	return (int64_t)tv->tv_sec * 1000000 + tv->tv_usec;
 }
 
-/* The pvmd address for a host given as pvmd tid; 0 or PvmBadParam. */
+/* The host index of a pvmd tid (host part, with or without the S bit);
+ * PvmBadParam for anything else. */
 static int
-hostsync_dst(int host, int *dst)
+hostsync_host(int host)
 {
-	struct ctl_hosts hs;
-	int i, cc, found = 0;
-
 	if (tid_is_mcast(host) || tid_local(host) != 0 ||
 	    tid_host(host) == 0) {
 		return PvmBadParam;
 	}
-	if (tid_host(host) == tid_host(lpvm.pvmdtid)) {
-		*dst = lpvm.pvmdtid;
-		return 0;
-	}
-	/* Another host: make sure it exists, or the request would wait. */
-	if ((cc = ctl_hosts_fetch(&hs)) < 0) {
-		return cc;
-	}
-	for (i = 0; i < hs.n; i++) {
-		if (tid_host(hs.h[i].hi_tid) == tid_host(host)) {
-			found = 1;
-		}
-	}
-	ctl_hosts_free(&hs);
-	if (!found) {
-		return PvmNoHost;
-	}
-	*dst = tid_pvmd(tid_host(host));
-	return 0;
+	return tid_host(host);
 }
-
 /*
  * The clock of a host's pvmd, and local minus remote time (the local time
  * taken half-way through the request), like PVM: a negative delta has a
@@ -387,17 +438,18 @@ pvm_hostsync(int host, struct timeval *clk, struct timeval *delta)
 	uint8_t *rep;
 	int32_t sec, usec;
 	int64_t d;
-	int dst, cc;
+	int cc;
 
 	if ((cc = lpvm_enrol()) < 0) {
 		return lpvm_err("pvm_hostsync", cc);
 	}
-	if ((cc = hostsync_dst(host, &dst)) < 0) {
+	if ((cc = hostsync_host(host)) < 0) {
 		return lpvm_err("pvm_hostsync", cc);
 	}
 	xdr_writer_init(&w);
 	gettimeofday(&t0, NULL);
-	if ((cc = ctl_rpc(dst, TM_HOSTSYNC, &w, &r, &rep)) < 0) {
+	/* A host not in the machine: our pvmd answers PvmNoHost. */
+	if ((cc = ctl_rpc(cc, TM_HOSTSYNC, &w, &r, &rep)) < 0) {
 		return lpvm_err("pvm_hostsync", cc);
 	}
 	gettimeofday(&t1, NULL);

@@ -3,9 +3,10 @@
  * pvm_tasks, pvm_archcode, pvm_addhosts, pvm_delhosts.
  *
  * The arrays handed to the caller belong to the library and are freed on
- * the next call of the same function, as in PVM.  Adding and deleting
- * hosts is not available yet (one host per virtual machine): the calls
- * check their arguments as PVM does and answer per host.
+ * the next call of the same function, as in PVM.  Our pvmd has the whole
+ * host table; each pvmd knows only its own tasks, so pvm_tasks asks the
+ * pvmd of every host concerned.  Only the master pvmd adds and deletes
+ * hosts.
  */
 #include "ctl.h"
 
@@ -90,7 +91,7 @@ ctl_hosts_fetch(struct ctl_hosts *hs)
 
 	memset(hs, 0, sizeof(*hs));
 	xdr_writer_init(&w);
-	if ((cc = ctl_rpc(lpvm.pvmdtid, TM_CONFIG, &w, &r, &rep)) < 0) {
+	if ((cc = ctl_rpc(CTL_LOCAL, TM_CONFIG, &w, &r, &rep)) < 0) {
 		return cc;
 	}
 	cc = hosts_decode(&r, hs);
@@ -99,6 +100,19 @@ ctl_hosts_fetch(struct ctl_hosts *hs)
 		ctl_hosts_free(hs);
 	}
 	return cc;
+}
+
+int
+ctl_hosts_self(const struct ctl_hosts *hs)
+{
+	int i;
+
+	for (i = 0; i < hs->n; i++) {
+		if (tid_host(hs->h[i].hi_tid) == tid_host(lpvm.pvmdtid)) {
+			return i;
+		}
+	}
+	return -1;
 }
 
 /* The hosts of the virtual machine. */
@@ -168,21 +182,26 @@ tasks_free(void)
 	ntasks = 0;
 }
 
-/* Decode the entries of a TM_TASKS reply; 0 or PvmBadMsg/PvmNoMem. */
+/* Append the n entries of a TM_TASKS reply to pvm_tasks' array; 0 or
+ * PvmBadMsg/PvmNoMem (the entries read so far stay, to be freed). */
 static int
 tasks_decode(struct xdr_reader *r, int n)
 {
 	struct pvmtaskinfo *t;
 	int32_t v[4], pid;
+	int end;
 
 	if ((size_t)n > xdr_left(r) / TASK_MIN_BYTES) {
 		return PvmBadMsg;
 	}
-	if ((tasks = calloc((size_t)n + 1, sizeof(*tasks))) == NULL) {
+	t = realloc(tasks, ((size_t)ntasks + (size_t)n + 1) * sizeof(*tasks));
+	if (t == NULL) {
 		return PvmNoMem;
 	}
-	for (ntasks = 0; ntasks < n; ntasks++) {
+	tasks = t;
+	for (end = ntasks + n; ntasks < end; ntasks++) {
 		t = &tasks[ntasks];
+		memset(t, 0, sizeof(*t));
 		xdr_get_int(r, &v[0]);
 		xdr_get_int(r, &v[1]);
 		xdr_get_int(r, &v[2]);
@@ -201,9 +220,9 @@ tasks_decode(struct xdr_reader *r, int n)
 	return r->failed ? PvmBadMsg : 0;
 }
 
-/* The tasks on all hosts (where 0), on one host (its pvmd tid) or one. */
-int
-pvm_tasks(int where, int *ntaskp, struct pvmtaskinfo **taskp)
+/* TM_TASKS(where) to the pvmd of host; its entries are appended. */
+static int
+tasks_fetch(int host, int where)
 {
 	struct xdr_writer w;
 	struct xdr_reader r;
@@ -211,14 +230,10 @@ pvm_tasks(int where, int *ntaskp, struct pvmtaskinfo **taskp)
 	int32_t n;
 	int cc;
 
-	tasks_free();
-	if ((cc = lpvm_enrol()) < 0) {
-		return lpvm_err("pvm_tasks", cc);
-	}
 	xdr_writer_init(&w);
 	xdr_put_int(&w, where);
-	if ((cc = ctl_rpc(lpvm.pvmdtid, TM_TASKS, &w, &r, &rep)) < 0) {
-		return lpvm_err("pvm_tasks", cc);
+	if ((cc = ctl_rpc(host, TM_TASKS, &w, &r, &rep)) < 0) {
+		return cc;
 	}
 	if (xdr_get_int(&r, &n) != 0) {
 		cc = PvmBadMsg;
@@ -228,6 +243,54 @@ pvm_tasks(int where, int *ntaskp, struct pvmtaskinfo **taskp)
 		cc = tasks_decode(&r, n);
 	}
 	free(rep);
+	return cc;
+}
+
+/*
+ * The tasks of every host, in the order of the host table.  Each pvmd is
+ * asked for its own host's tasks (where = its pvmd tid, so that no pvmd
+ * answers for the whole machine twice).  A host that left or failed since
+ * the table was read is skipped.
+ */
+static int
+tasks_fetch_all(void)
+{
+	struct ctl_hosts hs;
+	int i, cc;
+
+	if ((cc = ctl_hosts_fetch(&hs)) < 0) {
+		return cc;
+	}
+	for (i = 0; i < hs.n && cc == 0; i++) {
+		cc = tasks_fetch(
+		    tid_host(hs.h[i].hi_tid), tid_hostpart(hs.h[i].hi_tid));
+		if (cc == PvmNoHost || cc == PvmHostFail) {
+			cc = 0;
+		}
+	}
+	ctl_hosts_free(&hs);
+	return cc;
+}
+
+/*
+ * The tasks on all hosts (where 0), on one host (its pvmd tid, with or
+ * without the S bit) or one task: asked of the pvmd of the host `where`
+ * names (its host part).
+ */
+int
+pvm_tasks(int where, int *ntaskp, struct pvmtaskinfo **taskp)
+{
+	int cc;
+
+	tasks_free();
+	if ((cc = lpvm_enrol()) < 0) {
+		return lpvm_err("pvm_tasks", cc);
+	}
+	if (where == 0) {
+		cc = tasks_fetch_all();
+	} else {
+		cc = tasks_fetch(tid_host(where), where);
+	}
 	if (cc < 0) {
 		tasks_free();
 		return lpvm_err("pvm_tasks", cc);
@@ -240,36 +303,78 @@ pvm_tasks(int where, int *ntaskp, struct pvmtaskinfo **taskp)
 	}
 	return 0;
 }
-
-/* Index of the host named by a hostfile-style line in hs, or -1. */
+/* Whether a name for pvm_addhosts/pvm_delhosts says something: not NULL,
+ * not empty once blanks and hostfile markers are skipped. */
 static int
-hosts_find(const struct ctl_hosts *hs, const char *line)
+hosts_name_ok(const char *name)
 {
-	size_t len;
-	int i;
-
-	line += strspn(line, " \t&$");
-	len = strcspn(line, " \t");
-	for (i = 0; i < hs->n; i++) {
-		if (strlen(hs->h[i].hi_name) == len &&
-		    strncmp(hs->h[i].hi_name, line, len) == 0) {
-			return i;
-		}
-	}
-	return -1;
+	return name != NULL && name[strspn(name, " \t&$")] != '\0';
 }
 
 /*
- * Common part of pvm_addhosts/pvm_delhosts: check the arguments, then
- * give each name the code answer(hs, index of the name or -1) and
- * return the number of successes.
+ * Decode a TM_ADDHOST/TM_DELHOST reply (int nok, int n, n x int) of a
+ * request with nsent names into codes[nsent].  The number of successes,
+ * or an error for the whole call (PvmNotImpl, PvmAlready, ...).
  */
 static int
-hosts_change(const char *call, char **names, int n, int *infos,
-    int (*answer)(const struct ctl_hosts *, int))
+hosts_change_reply(struct xdr_reader *r, int nsent, int *codes)
 {
-	struct ctl_hosts hs;
-	int i, code, ok = 0, cc;
+	int32_t nok, count, v;
+	int i, ok = 0;
+
+	if (xdr_get_int(r, &nok) != 0) {
+		return PvmBadMsg;
+	}
+	if (nok < 0) {
+		return ctl_code(nok);
+	}
+	if (xdr_get_int(r, &count) != 0 || count != nsent ||
+	    (size_t)count > xdr_left(r) / 4) {
+		return PvmBadMsg;
+	}
+	for (i = 0; i < nsent; i++) {
+		xdr_get_int(r, &v);
+		codes[i] = v < 0 ? ctl_code(v) : v;
+		ok += v >= 0;
+	}
+	return ok == nok ? ok : PvmBadMsg;
+}
+
+/* Send tag with the usable names (their count first) to the master; the
+ * codes of those names go to codes[], in order.  As hosts_change_reply. */
+static int
+hosts_change_rpc(int tag, char **names, int n, int nsend, int *codes)
+{
+	struct xdr_writer w;
+	struct xdr_reader r;
+	uint8_t *rep;
+	int i, cc;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, nsend);
+	for (i = 0; i < n; i++) {
+		if (hosts_name_ok(names[i])) {
+			xdr_put_str(&w, names[i]);
+		}
+	}
+	if ((cc = ctl_rpc(TID_MASTER_HOST, tag, &w, &r, &rep)) < 0) {
+		return cc;
+	}
+	cc = hosts_change_reply(&r, nsend, codes);
+	free(rep);
+	return cc;
+}
+
+/*
+ * Common part of pvm_addhosts/pvm_delhosts: the master pvmd adds or
+ * deletes the hosts and answers per name; a name that says nothing is
+ * PvmBadParam here and is not sent.  The number of successes.
+ */
+static int
+hosts_change(const char *call, int tag, char **names, int n, int *infos)
+{
+	int *codes;
+	int i, k, nsend = 0, cc;
 
 	if ((cc = lpvm_enrol()) < 0) {
 		return lpvm_err(call, cc);
@@ -277,54 +382,32 @@ hosts_change(const char *call, char **names, int n, int *infos,
 	if (names == NULL || n < 1 || n > TID_HOST_MAX) {
 		return lpvm_err(call, PvmBadParam);
 	}
-	if ((cc = ctl_hosts_fetch(&hs)) < 0) {
-		return lpvm_err(call, cc);
-	}
 	for (i = 0; i < n; i++) {
-		if (names[i] == NULL || names[i][strspn(names[i], " \t&$")] ==
-		    '\0') {
-			code = PvmBadParam;
-		} else {
-			code = answer(&hs, hosts_find(&hs, names[i]));
-		}
-		if (code >= 0) {
-			ok++;
-		}
-		if (infos != NULL) {
-			infos[i] = code;
-		}
+		nsend += hosts_name_ok(names[i]);
 	}
-	ctl_hosts_free(&hs);
-	return ok;
+	if ((codes = calloc((size_t)nsend + 1, sizeof(*codes))) == NULL) {
+		return lpvm_err(call, PvmNoMem);
+	}
+	cc = nsend > 0 ? hosts_change_rpc(tag, names, n, nsend, codes) : 0;
+	for (i = 0, k = 0; i < n && cc >= 0 && infos != NULL; i++) {
+		infos[i] = hosts_name_ok(names[i]) ? codes[k++] : PvmBadParam;
+	}
+	free(codes);
+	return cc < 0 ? lpvm_err(call, cc) : cc;
 }
 
-/* Adding: a host already in the machine is PvmDupHost; starting a pvmd
- * on another host is not possible yet. */
-static int
-add_answer(const struct ctl_hosts *hs, int i)
-{
-	(void)hs;
-	return i >= 0 ? PvmDupHost : PvmCantStart;
-}
-
-/* Deleting: the only host is this pvmd's own, which PVM refuses to drop. */
-static int
-del_answer(const struct ctl_hosts *hs, int i)
-{
-	(void)hs;
-	return i >= 0 ? PvmBadParam : PvmNoHost;
-}
-
-/* Add hosts to the virtual machine; returns how many were added. */
+/* Add hosts (names or hostfile lines "name opt=value ...") to the virtual
+ * machine; returns how many were added, infos[i] the new pvmd's tid or
+ * why not. */
 int
 pvm_addhosts(char **names, int n, int *infos)
 {
-	return hosts_change("pvm_addhosts", names, n, infos, add_answer);
+	return hosts_change("pvm_addhosts", TM_ADDHOST, names, n, infos);
 }
 
 /* Delete hosts from the virtual machine; returns how many were deleted. */
 int
 pvm_delhosts(char **names, int n, int *infos)
 {
-	return hosts_change("pvm_delhosts", names, n, infos, del_answer);
+	return hosts_change("pvm_delhosts", TM_DELHOST, names, n, infos);
 }

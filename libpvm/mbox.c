@@ -3,8 +3,9 @@
  * pvm_getmboxinfo), the PVM 3.3 database calls built on it (pvm_insert,
  * pvm_lookup, pvm_delete), pvm_getnoresets, and pvm_getmwid/setmwid.
  *
- * The mailbox lives in the pvmd; an entry is a stored message body plus
- * its wire encoding.  As in PVM, the "normal" negative answers
+ * The mailbox lives in the master pvmd (host TID_MASTER_HOST), one for the
+ * whole machine; an entry is a stored message body plus its wire
+ * encoding.  As in PVM, the "normal" negative answers
  * (PvmNotFound, PvmDenied, PvmExists) set pvm_errno but are not printed.
  */
 #define PVM33COMPAT /* declares pvm_getmwid/pvm_setmwid */
@@ -69,7 +70,7 @@ mb_put(const char *name, int index, int flags, const struct lpvm_msg *m)
 		xdr_writer_free(&w);
 		return cc;
 	}
-	return ctl_status(TM_MB_PUT, &w);
+	return ctl_status(TID_MASTER_HOST, TM_MB_PUT, &w);
 }
 
 /* Store a copy of buffer bufid in the mailbox under name; the index. */
@@ -112,7 +113,7 @@ mb_get(const char *name, int index, int flags, struct lpvm_msg **mp)
 	xdr_put_str(&w, name);
 	xdr_put_int(&w, index);
 	xdr_put_int(&w, flags);
-	if ((cc = ctl_rpc(lpvm.pvmdtid, TM_MB_GET, &w, &r, &rep)) < 0) {
+	if ((cc = ctl_rpc(TID_MASTER_HOST, TM_MB_GET, &w, &r, &rep)) < 0) {
 		return cc;
 	}
 	if (xdr_get_int(&r, &got) != 0) {
@@ -185,7 +186,7 @@ pvm_delinfo(char *name, int index, int flags)
 	xdr_put_str(&w, name);
 	xdr_put_int(&w, index);
 	xdr_put_int(&w, flags);
-	cc = ctl_status(TM_MB_DEL, &w);
+	cc = ctl_status(TID_MASTER_HOST, TM_MB_DEL, &w);
 	return cc < 0 ? mb_err("pvm_delinfo", cc, PvmDenied, PvmNotFound) : cc;
 }
 
@@ -250,7 +251,7 @@ mb_list_fetch(const char *pattern, struct pvmmboxinfo **out)
 
 	xdr_writer_init(&w);
 	xdr_put_str(&w, pattern);
-	if ((cc = ctl_rpc(lpvm.pvmdtid, TM_MB_LIST, &w, &r, &rep)) < 0) {
+	if ((cc = ctl_rpc(TID_MASTER_HOST, TM_MB_LIST, &w, &r, &rep)) < 0) {
 		return cc;
 	}
 	if (xdr_get_int(&r, &n) != 0) {
@@ -435,7 +436,7 @@ pvm_delete(char *name, int req)
 	xdr_put_str(&w, name);
 	xdr_put_int(&w, req);
 	xdr_put_int(&w, PvmMboxDefault);
-	cc = ctl_status(TM_MB_DEL, &w);
+	cc = ctl_status(TID_MASTER_HOST, TM_MB_DEL, &w);
 	return cc < 0 ? mb_err("pvm_delete", cc, PvmNoEntry, PvmNoEntry) : cc;
 }
 

@@ -5,6 +5,8 @@
  * in the per-user 0700 directory.  A task whose PvmRoute is PvmRouteDirect
  * opens a one-way route to a peer on its host the first time it sends to
  * it; the peer's own sends keep using the pvmd unless it opens a route too.
+ * A peer on another host is reached through the pvmds, silently: as in
+ * PVM, PvmRouteDirect is a request, not a promise.
  *
  * Opening keeps each sender's messages in order although the earlier ones
  * went through the pvmd:

@@ -1,9 +1,13 @@
 /*
- * spawn.c: pvm_spawn.  One TM_SPAWN request to the local pvmd, then the
- * list of started tids goes to each child (TC_SIBLINGS) so that
- * pvm_siblings works there.
+ * spawn.c: pvm_spawn.  The tasks are placed over the hosts (place.h),
+ * then one TM_SPAWN goes to the pvmd of each host that gets some, naming
+ * that host (PvmTaskHost), so the pvmd there starts them; it makes us
+ * their parent.  The answers are merged into one tids array, and the list
+ * of started tids goes to each child (TC_SIBLINGS) so that pvm_siblings
+ * works there.
  */
 #include "ctl.h"
+#include "place.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -97,15 +101,15 @@ spawn_request(struct xdr_writer *w, const char *file, char **argv, int flag,
 }
 
 /*
- * Decode the reply into out[ntask]: started tids first, then the error
- * codes (kept in order).  Returns the number started or an error.
+ * Decode a reply to a request for count tasks into slots[count], as the
+ * pvmd gives them (a task tid or an error code each).  Returns the number
+ * started, or an error for the whole request.
  */
 static int
-spawn_reply(struct xdr_reader *r, int ntask, int *out)
+spawn_reply(struct xdr_reader *r, int count, int *slots)
 {
-	int32_t n, count, v;
-	int i, ok = 0, bad = 0;
-	int *errs;
+	int32_t n, got, v;
+	int i, ok = 0;
 
 	if (xdr_get_int(r, &n) != 0) {
 		return PvmBadMsg;
@@ -113,24 +117,20 @@ spawn_reply(struct xdr_reader *r, int ntask, int *out)
 	if (n < 0) {
 		return ctl_code(n);
 	}
-	if (xdr_get_int(r, &count) != 0 || count != ntask ||
-	    (size_t)count > xdr_left(r) / 4) {
+	if (xdr_get_int(r, &got) != 0 || got != count ||
+	    (size_t)got > xdr_left(r) / 4) {
 		return PvmBadMsg;
 	}
-	if ((errs = malloc((size_t)ntask * sizeof(*errs))) == NULL) {
-		return PvmNoMem;
-	}
-	for (i = 0; i < ntask; i++) {
+	for (i = 0; i < count; i++) {
 		xdr_get_int(r, &v);
 		if (tid_is_task(v)) {
-			out[ok++] = v;
+			slots[i] = v;
+			ok++;
 		} else {
 			/* Anything else must be an error code. */
-			errs[bad++] = v < 0 ? ctl_code(v) : PvmDSysErr;
+			slots[i] = v < 0 ? ctl_code(v) : PvmDSysErr;
 		}
 	}
-	memcpy(out + ok, errs, (size_t)bad * sizeof(*errs));
-	free(errs);
 	return ok;
 }
 
@@ -153,16 +153,150 @@ spawn_siblings(const int *tids, int n)
 	xdr_writer_free(&w);
 }
 
+/* What pvm_spawn was asked, for every host's request. */
+struct spawn_args {
+	const char *file;
+	char **argv;
+	int flag;
+	const char *where;
+	int ntask;
+};
+
+/* Where the next spread placement starts: a host's pvmd tid, 0 = ours. */
+static int spawn_cursor;
+
+/* Build "name" or "name:wd" in buf; PvmBadParam if it does not fit. */
+static int
+spawn_where(char *buf, size_t len, const char *name, const char *wd)
+{
+	int n;
+
+	if (wd != NULL) {
+		n = snprintf(buf, len, "%s:%s", name, wd);
+	} else {
+		n = snprintf(buf, len, "%s", name);
+	}
+	return n < 0 || (size_t)n >= len ? PvmBadParam : 0;
+}
+
+/*
+ * Start count tasks on host h: TM_SPAWN to its pvmd, naming it.  The
+ * answers go to slots[count]; the number started or an error for all.
+ */
+static int
+spawn_on(const struct pvmhostinfo *h, const struct spawn_args *a, int count,
+    int *slots)
+{
+	struct xdr_writer w;
+	struct xdr_reader r;
+	uint8_t *rep;
+	char where[1024];
+	int flag, cc;
+
+	cc = spawn_where(
+	    where, sizeof(where), h->hi_name, place_workdir(a->where));
+	if (cc < 0) {
+		return cc;
+	}
+	flag = (a->flag & ~(PvmTaskArch | PvmHostCompl)) | PvmTaskHost;
+	xdr_writer_init(&w);
+	spawn_request(&w, a->file, a->argv, flag, where, count);
+	if ((cc = ctl_rpc(tid_host(h->hi_tid), TM_SPAWN, &w, &r, &rep)) < 0) {
+		return cc;
+	}
+	cc = spawn_reply(&r, count, slots);
+	free(rep);
+	return cc;
+}
+
+/* The host index of the cursor in hs, or -1 (start at our own host). */
+static int
+spawn_cursor_index(const struct ctl_hosts *hs)
+{
+	int i;
+
+	for (i = 0; i < hs->n && spawn_cursor != 0; i++) {
+		if (hs->h[i].hi_tid == spawn_cursor) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Run the requests of a plan; every slot gets a tid or an error code.  A
+ * host whose whole request fails (it left, our pvmd is gone, ...) gets
+ * that error in each of its slots.  Returns the number started, or, if
+ * no host answered at all, the first such error.
+ */
+static int
+spawn_shares(const struct ctl_hosts *hs, const struct place_share *share,
+    int nshare, const struct spawn_args *a, int *slots)
+{
+	int k, i, cc, started = 0, answered = 0, err = 0;
+
+	for (k = 0; k < nshare; k++) {
+		cc = spawn_on(&hs->h[share[k].host], a, share[k].count, slots);
+		if (cc >= 0) {
+			started += cc;
+			answered = 1;
+		} else {
+			for (i = 0; i < share[k].count; i++) {
+				slots[i] = cc;
+			}
+			err = err < 0 ? err : cc;
+		}
+		slots += share[k].count;
+	}
+	return answered ? started : err;
+}
+
+/* Place the tasks and start them; slots as spawn_shares. */
+static int
+spawn_placed(const struct spawn_args *a, int *slots)
+{
+	struct ctl_hosts hs;
+	struct place_share *share;
+	struct place_req req;
+	int nshare, i, cc;
+
+	if ((cc = ctl_hosts_fetch(&hs)) < 0) {
+		return cc;
+	}
+	if ((share = calloc((size_t)hs.n + 1, sizeof(*share))) == NULL) {
+		ctl_hosts_free(&hs);
+		return PvmNoMem;
+	}
+	req.flag = a->flag;
+	req.where = a->where;
+	req.ntask = a->ntask;
+	req.self = ctl_hosts_self(&hs);
+	req.selfname = lpvm.hostname;
+	req.start = spawn_cursor_index(&hs);
+	nshare = place_plan(hs.h, hs.n, &req, share);
+	if (nshare == 0) {
+		/* No host of that name or arch (or none but ours, excluded). */
+		for (i = 0; i < a->ntask; i++) {
+			slots[i] = PvmNoHost;
+		}
+		cc = 0;
+	} else {
+		spawn_cursor = hs.h[place_next(share, nshare, hs.n)].hi_tid;
+		cc = spawn_shares(&hs, share, nshare, a, slots);
+	}
+	free(share);
+	ctl_hosts_free(&hs);
+	return cc;
+}
+
 /* Start ntask copies of file; see pvm_spawn(3PVM). */
 int
 pvm_spawn(char *file, char **argv, int flag, char *where, int ntask,
     int *tids)
 {
-	struct xdr_writer w;
-	struct xdr_reader r;
-	uint8_t *rep;
+	struct spawn_args a;
 	const char *env;
-	int *out;
+	int *slots, *out;
 	int i, cc;
 
 	if ((env = getenv("PVMTASK")) != NULL) {
@@ -174,15 +308,22 @@ pvm_spawn(char *file, char **argv, int flag, char *where, int ntask,
 	if (file == NULL || *file == '\0' || ntask < 1) {
 		return lpvm_err("pvm_spawn", PvmBadParam);
 	}
-	if ((out = calloc((size_t)ntask, sizeof(*out))) == NULL) {
+	slots = calloc((size_t)ntask, sizeof(*slots));
+	out = calloc((size_t)ntask, sizeof(*out));
+	if (slots == NULL || out == NULL) {
+		free(slots);
+		free(out);
 		return lpvm_err("pvm_spawn", PvmNoMem);
 	}
-	xdr_writer_init(&w);
-	spawn_request(&w, file, argv, flag, where, ntask);
-	if ((cc = ctl_rpc(lpvm.pvmdtid, TM_SPAWN, &w, &r, &rep)) == 0) {
-		cc = spawn_reply(&r, ntask, out);
-		free(rep);
+	a.file = file;
+	a.argv = argv;
+	a.flag = flag;
+	a.where = where;
+	a.ntask = ntask;
+	if ((cc = spawn_placed(&a, slots)) >= 0) {
+		cc = place_merge(slots, ntask, out);
 	}
+	free(slots);
 	if (cc < 0) {
 		free(out);
 		return lpvm_err("pvm_spawn", cc);
