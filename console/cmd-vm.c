@@ -432,9 +432,15 @@ cmd_add(int argc, char **argv)
 		printf("add: out of memory\n");
 		return CMD_OK;
 	}
+	/*
+	 * With PvmAutoErr on for this call, libpvm prints why each host
+	 * failed (the launcher's own words) and, if the call fails as a
+	 * whole, its error: the console prints nothing of its own then.
+	 */
+	pvm_setopt(PvmAutoErr, 1);
 	cc = pvm_addhosts(argv + 1, argc - 1, infos);
+	pvm_setopt(PvmAutoErr, 0);
 	if (cc < 0) {
-		util_perror("pvm_addhosts", cc);
 		free(infos);
 		return CMD_OK;
 	}

@@ -340,6 +340,28 @@ hosts_change_reply(struct xdr_reader *r, int nsent, int *codes)
 	return ok == nok ? ok : PvmBadMsg;
 }
 
+/*
+ * A TM_ADDHOST reply ends with why each host failed, in the launcher's
+ * own words.  With PvmAutoErr on, say it on stderr: a user who typed
+ * `add` learns why, not only "Can't start pvmd".
+ */
+static void
+hosts_say_why(struct xdr_reader *r, char **names, int n, const int *codes)
+{
+	const char *why;
+	int i, k;
+
+	for (i = 0, k = 0; i < n; i++) {
+		if (!hosts_name_ok(names[i]))
+			continue;
+		if ((why = xdr_get_str(r)) == NULL)
+			return;
+		if (codes[k++] < 0 && *why != '\0' && lpvm.autoerr != 0)
+			fprintf(stderr, "libpvm [t%x]: pvm_addhosts(): %s: %s\n",
+			    (unsigned)lpvm.mytid, names[i], why);
+	}
+}
+
 /* Send tag with the usable names (their count first) to the master; the
  * codes of those names go to codes[], in order.  As hosts_change_reply. */
 static int
@@ -361,6 +383,8 @@ hosts_change_rpc(int tag, char **names, int n, int nsend, int *codes)
 		return cc;
 	}
 	cc = hosts_change_reply(&r, nsend, codes);
+	if (cc >= 0 && tag == TM_ADDHOST)
+		hosts_say_why(&r, names, n, codes);
 	free(rep);
 	return cc;
 }
