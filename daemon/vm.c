@@ -46,6 +46,7 @@ struct addreq {
 struct pend {
 	int index;
 	char name[256];
+	int speed; /* sp=, 0: what the slave says */
 	struct addreq *req;
 	int slot;
 	struct launch *launch;
@@ -453,6 +454,7 @@ vm_start_host(struct addreq *q, int slot, const struct host_ent *e)
 		return PvmOutOfRes;
 	}
 	snprintf(p->name, sizeof(p->name), "%s", e->name);
+	p->speed = e->o.speed;
 	if (vm_argv(p, e, &m) < 0) {
 		log_warn("host %s: cannot build the launcher's command line "
 		         "(options must be plain words)",
@@ -772,6 +774,8 @@ vm_on_slave(struct conn *c, struct xdr_reader *r)
 		conn_close(c, "malformed or unexpected DM_SLAVE");
 		return;
 	}
+	if (p->speed > 0)
+		speed = p->speed;
 	if ((hp = host_add(p->index, p->name, arch, speed, dsig, c)) == NULL) {
 		pend_fail(p, "out of memory");
 		return;
