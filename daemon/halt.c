@@ -176,6 +176,8 @@ halt_begin(const char *why)
 	halt_phase = HALT_TASKS;
 	log_info("halting (%s)", why);
 	conn_unlisten();
+	if (pvmd.master)
+		vm_halt_pending();
 	child_signal_all(SIGTERM, halt_spare);
 	halt_anon_alive(SIGTERM);
 	if ((halt_ev = evtimer_new(pvmd.base, halt_tick_cb, NULL)) == NULL)

@@ -365,6 +365,8 @@ void vm_rpc_sent(int tid, int wid, int tag, int host);
 void vm_rpc_answered(int tid, int wid);
 void vm_rpc_fail(int tid, int tag, int wid, int code);
 void vm_rpc_forget(int tid);
+/* Master: the machine halts; hosts still starting fail now. */
+void vm_halt_pending(void);
 /* Slave: DM_SLAVE, our description, first thing on the new link. */
 void vm_slave_hello(void);
 /* Send DM_* to every slave (master). */

@@ -691,6 +691,16 @@ ctl_TM_DELHOST(struct ctlreq *q)
 	free(res);
 }
 
+/* Master: the machine halts; hosts still starting fail now. */
+void
+vm_halt_pending(void)
+{
+	struct pend *p;
+
+	while ((p = TAILQ_FIRST(&pend_list)) != NULL)
+		pend_fail(p, "the virtual machine halts");
+}
+
 /* The link c closed. */
 void
 vm_link_lost(struct conn *c)

@@ -2,11 +2,12 @@
 # t-hosts-opts.sh: the hostfile's options and batch allocations.
 #  1. A hostfile with lo=, dx=, ep=, wd=, ip= and a '*' line, and an '&'
 #     line whose options a later `add` of the bare name uses.
-#  2. pvmd -b in a (simulated) Slurm allocation: SLURM_JOB_NODELIST.
+#  2. pvmd -b in a (simulated) Slurm allocation: SLURM_JOB_NODELIST;
+#     there, from a slave, the calls about the machine (t_vmapi).
 #  3. pvmd -b with a PBS node file (names repeated, as PBS writes them).
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 . "$PVM_TOP_SRCDIR/tests/integration/lib-hosts.sh"
-need "$PVMD" "$PVM_CONSOLE" "$TASKS/t_hosts"
+need "$PVMD" "$PVM_CONSOLE" "$TASKS/t_hosts" "$TASKS/t_vmapi"
 hosts_setup 3
 
 # ---- 1. hostfile options
@@ -59,6 +60,9 @@ END
 check "conf lists the allocation's 3 hosts" grep -q "^3 hosts" "$T_TMP/c2"
 check "h2 and h3 from the node list" sh -c \
     "grep -q ' h2 ' '$T_TMP/c2' && grep -q ' h3 ' '$T_TMP/c2'"
+# The calls about the machine, from a slave: mstat, hostsync, tasks,
+# pstat, kill on every host.
+run_checks 60 "$NETNS_RSH" h2 "$TASKS/t_vmapi" 3
 hosts_console 2 30 "$T_TMP/halt2" <<'END'
 halt
 END

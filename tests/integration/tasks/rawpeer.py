@@ -4,12 +4,17 @@ master's link port, and print what the master did: "closed" when it
 closed the connection, "open" when it still held it after the wait, or
 "challenge" when it answered a hello.  Used by t-hosts-bad.sh."""
 import os
+import re
 import socket
 import struct
 import sys
-import time
 
-MAGIC, VERSION = 0x50564D34, 2
+# The protocol version, from our own wire.h (it is bumped with formats).
+WIRE_H = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                      "..", "..", "..", "common", "wire.h")
+with open(WIRE_H) as f:
+    VERSION = int(re.search(r"#define WIRE_VERSION (\d+)", f.read()).group(1))
+MAGIC = 0x50564D34
 SOM_EOM = 3
 DM_HELLO, DM_PROOF = -0x7FF9FFFF, -0x7FF9FFFD  # 0x80060001, 0x80060003
 SYSCTX_TM = 0x7FFFE
