@@ -147,6 +147,114 @@ wire_bulkack_decode(const uint8_t *p, size_t n, uint64_t *cookie,
 	return 0;
 }
 
+void
+wire_routereq_encode(int32_t marker, uint8_t *out)
+{
+	put32(out, (uint32_t)marker);
+}
+
+int
+wire_routereq_decode(const uint8_t *p, size_t n, int32_t *marker)
+{
+	if (n != WIRE_ROUTEREQ_LEN)
+		return -1;
+	*marker = (int32_t)get32(p);
+	return *marker > 0 ? 0 : -1;
+}
+
+/* Bytes of an XDR string of len bytes: length word, bytes, NUL, padding. */
+static size_t
+route_strsize(size_t len)
+{
+	return 4 + ((len + 1 + 3) & ~(size_t)3);
+}
+
+size_t
+wire_routeaddr_encode(const struct wire_routeaddr *a, uint8_t *out)
+{
+	size_t hl = strnlen(a->host, sizeof(a->host)), off;
+
+	if (hl > WIRE_ROUTE_HOSTMAX || a->marker <= 0 || a->port < 0 ||
+	    a->port > 65535)
+		return 0;
+	put32(out, (uint32_t)a->marker);
+	put32(out + 4, (uint32_t)(hl + 1));
+	off = 4 + route_strsize(hl);
+	memset(out + 8, 0, off - 8); /* NUL and padding */
+	memcpy(out + 8, a->host, hl);
+	put32(out + off, (uint32_t)a->port);
+	memcpy(out + off + 4, a->cookie, WIRE_ROUTE_COOKIE);
+	return off + 4 + WIRE_ROUTE_COOKIE;
+}
+
+/* The host string of a TC_ROUTEADDR at p (n bytes) into a->host; its
+ * encoded size, or 0 if malformed. */
+static size_t
+routeaddr_host(const uint8_t *p, size_t n, struct wire_routeaddr *a)
+{
+	uint32_t slen;
+	size_t sz, i;
+
+	if (n < 4)
+		return 0;
+	slen = get32(p);
+	if (slen < 1 || slen > WIRE_ROUTE_HOSTMAX + 1)
+		return 0;
+	sz = route_strsize(slen - 1);
+	if (sz > n)
+		return 0;
+	for (i = 0; i < slen - 1; i++) {
+		if (p[4 + i] == 0)
+			return 0;
+	}
+	for (i = slen - 1; i < sz - 4; i++) {
+		if (p[4 + i] != 0)
+			return 0; /* the NUL and the padding */
+	}
+	memcpy(a->host, p + 4, slen - 1);
+	a->host[slen - 1] = '\0';
+	return sz;
+}
+
+int
+wire_routeaddr_decode(const uint8_t *p, size_t n, struct wire_routeaddr *a)
+{
+	size_t off;
+
+	if (n < 4)
+		return -1;
+	a->marker = (int32_t)get32(p);
+	if (a->marker <= 0 || (off = routeaddr_host(p + 4, n - 4, a)) == 0)
+		return -1;
+	off += 4;
+	if (n != off + 4 + WIRE_ROUTE_COOKIE)
+		return -1;
+	a->port = (int32_t)get32(p + off);
+	memcpy(a->cookie, p + off + 4, WIRE_ROUTE_COOKIE);
+	if (a->port < 0 || a->port > 65535 ||
+	    (a->port > 0 && a->host[0] == '\0'))
+		return -1;
+	return 0;
+}
+
+void
+wire_routehello_encode(int32_t marker, const uint8_t *cookie, uint8_t *out)
+{
+	put32(out, (uint32_t)marker);
+	memcpy(out + 4, cookie, WIRE_ROUTE_COOKIE);
+}
+
+int
+wire_routehello_decode(const uint8_t *p, size_t n, int32_t *marker,
+    uint8_t *cookie)
+{
+	if (n != WIRE_ROUTEHELLO_LEN)
+		return -1;
+	*marker = (int32_t)get32(p);
+	memcpy(cookie, p + 4, WIRE_ROUTE_COOKIE);
+	return *marker > 0 ? 0 : -1;
+}
+
 /* Decode and validate the header in the first n bytes at p. */
 enum wire_status
 wire_hdr_decode(const uint8_t *p, size_t n, struct wire_hdr *h)

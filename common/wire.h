@@ -54,7 +54,7 @@
 #include <stdint.h>
 
 #define WIRE_MAGIC 0x50564d34u
-#define WIRE_VERSION 2
+#define WIRE_VERSION 3
 #define WIRE_HDR_LEN 40
 
 #define WIRE_F_SOM 0x0001 /* first frame of a message */
@@ -227,6 +227,19 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              stays valid.  Body: struct wire_bulk, encoded below.
  * TC_BULKACK   body: u64 cookie, int status (0: copied and delivered;
  *              < 0: not copied, the sender sends the message normally).
+ * TC_ROUTEREQ  body: int marker (> 0).  Task A asks task B of another
+ *              host, through the pvmds, for a direct route over TCP
+ *              (libpvm/route_tcp.c); A keeps sending through the pvmds.
+ * TC_ROUTEADDR body: int marker (A's), str host, int port, 16 bytes
+ *              cookie (struct wire_routeaddr).  B's answer, through the
+ *              pvmds: port 0 refuses (PvmDontRoute, or no listener; host
+ *              and cookie then mean nothing).  Otherwise A connects to
+ *              host:port and the TC_ROUTE exchange above follows, except
+ *              that A's hello carries int marker then the 16-byte cookie
+ *              (WIRE_ROUTEHELLO_LEN): B takes the route only from the
+ *              task it gave that cookie to, for that marker, once, within
+ *              its lifetime.  The cookie travels only through the
+ *              pvmds' authenticated links.
  *
  * Between pvmds (daemon/link.c, daemon/vm.c), in SYSCTX_TM, src and dst
  * pvmd tids.  A link is a TCP connection from a slave to the master (a
@@ -301,7 +314,9 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(TC_SIBLINGS, 2, "siblings")                                         \
 	X(TC_ROUTE, 3, "route")                                               \
 	X(TC_BULK, 4, "bulk")                                                 \
-	X(TC_BULKACK, 5, "bulk-ack")
+	X(TC_BULKACK, 5, "bulk-ack")                                          \
+	X(TC_ROUTEREQ, 6, "route-req")                                        \
+	X(TC_ROUTEADDR, 7, "route-addr")
 
 #define WIRE_TM_COUNT 22
 
@@ -355,6 +370,43 @@ void wire_bulkack_encode(uint64_t cookie, int32_t status, uint8_t *out);
 /* 0, or -1 if n is not WIRE_BULKACK_LEN. */
 int wire_bulkack_decode(const uint8_t *p, size_t n, uint64_t *cookie,
     int32_t *status);
+
+/*
+ * Direct routes between hosts (TC_ROUTEREQ, TC_ROUTEADDR, the TCP hello).
+ * The host name is at most WIRE_ROUTE_HOSTMAX bytes, its NUL not counted.
+ */
+#define WIRE_ROUTE_COOKIE 16
+#define WIRE_ROUTE_HOSTMAX 255
+#define WIRE_ROUTEREQ_LEN 4
+#define WIRE_ROUTEHELLO_LEN (4 + WIRE_ROUTE_COOKIE)
+/* Longest TC_ROUTEADDR body: marker, str (length, bytes, NUL, padding),
+ * port, cookie. */
+#define WIRE_ROUTEADDR_MAX                                                    \
+	(4 + 4 + ((WIRE_ROUTE_HOSTMAX + 4) & ~3) + 4 + WIRE_ROUTE_COOKIE)
+struct wire_routeaddr {
+	int32_t marker;
+	char host[WIRE_ROUTE_HOSTMAX + 1];
+	int32_t port; /* 1..65535, or 0: refused */
+	uint8_t cookie[WIRE_ROUTE_COOKIE];
+};
+void wire_routereq_encode(int32_t marker, uint8_t *out);
+/* 0 with *marker > 0, or -1 (not exactly 4 bytes, marker <= 0).  Pure. */
+int wire_routereq_decode(const uint8_t *p, size_t n, int32_t *marker);
+/* Encode a into out[WIRE_ROUTEADDR_MAX]: its length, or 0 if a's host
+ * is too long or a's fields are out of range. */
+size_t wire_routeaddr_encode(const struct wire_routeaddr *a, uint8_t *out);
+/*
+ * Decode a TC_ROUTEADDR body (pure): the length is exact, marker > 0,
+ * the host is 0..WIRE_ROUTE_HOSTMAX bytes without NUL and padded with
+ * zeros, port 0..65535, and a port > 0 comes with a host.  0, or -1.
+ */
+int wire_routeaddr_decode(const uint8_t *p, size_t n,
+    struct wire_routeaddr *a);
+void wire_routehello_encode(int32_t marker, const uint8_t *cookie,
+    uint8_t *out);
+/* 0 with *marker > 0 and the cookie, or -1 (wrong length, marker <= 0). */
+int wire_routehello_decode(const uint8_t *p, size_t n, int32_t *marker,
+    uint8_t *cookie);
 
 /* Index 1..WIRE_TM_COUNT of a TM tag, or 0 if `tag` is not one. */
 int wire_tm_index(int32_t tag);

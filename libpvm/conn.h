@@ -5,7 +5,8 @@
  * A task has one connection to its pvmd and, with direct routing, one
  * connection per direct route: an outgoing one for each peer it sends to
  * directly, an incoming one for each peer that sends to it directly.
- * Routes are one-way; each side opens its own.
+ * Routes are one-way; each side opens its own.  A route to a task of
+ * our host is a Unix socket; to a task of another host, TCP (route_tcp.c).
  *
  * Input: every connection has an input buffer; frames are parsed out of it
  * and their bodies appended to a reassembly (struct lpvm_asm) per source,
@@ -28,6 +29,9 @@ struct lpvm_asm {
 
 enum lpvm_conn_state {
 	CONN_PVMD,      /* the connection to our pvmd */
+	CONN_OUT_REQ,   /* no socket: TC_ROUTEREQ sent, waiting for the
+	                   address (a peer on another host) */
+	CONN_OUT_ADDR,  /* no socket: address known, connect owed */
 	CONN_OUT_WAIT,  /* route we opened: hello sent, waiting for the ack */
 	CONN_OUT_ACKED, /* ack read; marker not yet sent through the pvmd */
 	CONN_OUT_OPEN,  /* route in use for sending */
@@ -43,6 +47,7 @@ struct lpvm_conn {
 	int peer; /* tid of the peer task; 0 for the pvmd */
 	enum lpvm_conn_state state;
 	int32_t marker; /* route marker (see route.c) */
+	int tcp;        /* a TCP route (another host): no peer credentials */
 	int pending;    /* unparsed input that may be parsed now */
 	/*
 	 * The route carries the other direction too.  Incoming route: we
@@ -56,6 +61,11 @@ struct lpvm_conn {
 	 * (monotonic ms; 0 = never: the peer said no). */
 	int tries;
 	long long retry_ms;
+	/* TCP: monotonic ms when the state began, or of the last check of
+	 * a stalled write's peer. */
+	long long since;
+	/* CONN_OUT_ADDR: where to connect (malloc'd). */
+	struct wire_routeaddr *addr;
 
 	uint8_t *ibuf; /* input buffer, LPVM_IBUF bytes */
 	size_t ibeg;   /* first unparsed byte */
@@ -182,6 +192,43 @@ void lpvm_route_accept(void);
 int lpvm_route_listen(void);
 /* Close routes and the listener (pvm_exit, pvmd lost). */
 void lpvm_route_closeall(void);
+/* A new route marker (> 0). */
+int32_t lpvm_route_newmarker(void);
+/* Send a one-frame task-control message (tag, body) to dst over c. */
+int lpvm_route_send(
+    struct lpvm_conn *c, int dst, int32_t tag, const uint8_t *body, size_t len);
+
+/* ---- route_tcp.c: direct routes to tasks of other hosts ---- */
+
+extern int lpvm_tcp_listenfd; /* TCP listening socket, -1 until needed */
+
+/* Ask dst (another host) for a route through the pvmds (CONN_OUT_REQ). */
+void lpvm_route_tcp_request(int dst);
+/* TC_ROUTEREQ and TC_ROUTEADDR from task src (through the pvmds). */
+void lpvm_route_req_input(int src, const uint8_t *body, size_t len);
+void lpvm_route_addr_input(int src, const uint8_t *body, size_t len);
+/* CONN_OUT_ADDR: connect, send the hello and knock (bounded wait). */
+void lpvm_route_tcp_connect(struct lpvm_conn *c);
+/* A hello on an accepted TCP connection: 1 if its cookie is the one we
+ * gave that task for that marker (used up), else 0. */
+int lpvm_route_tcp_hello(
+    const struct wire_hdr *h, const uint8_t *body, size_t len);
+/* Accept pending connections on the TCP listener. */
+void lpvm_route_tcp_accept(void);
+/* Send the answers we owe and make the connections owed, when no write
+ * is in progress (the input paths call it, like lpvm_bulk_flush). */
+void lpvm_route_flush(void);
+/* A write on TCP route c has waited LPVM_ROUTE_STALL_MS: drop the route
+ * if its peer is gone (a host that vanished never resets the connection,
+ * and TCP would retry for many minutes).  At most one question to the
+ * pvmds per LPVM_ROUTE_STALL_MS. */
+#define LPVM_ROUTE_STALL_MS 1000
+void lpvm_route_tcp_stalled(struct lpvm_conn *c);
+/* True while a cookie we gave is unused: a connection may come, and the
+ * listener must be polled (its knock may overtake it). */
+int lpvm_route_tcp_waiting(void);
+/* Forget tickets, close the TCP listener (pvm_exit, pvmd lost). */
+void lpvm_route_tcp_reset(void);
 
 /* ---- rpc.c ---- */
 

@@ -1,11 +1,13 @@
 /*
- * route.c: direct routes between tasks on the same host (PvmRouteDirect).
+ * route.c: direct routes between tasks (PvmRouteDirect).
  *
  * Every enrolled task listens on a Unix socket, paths_task_sock(dir, tid),
  * in the per-user 0700 directory.  A task whose PvmRoute is PvmRouteDirect
- * opens a one-way route to a peer on its host the first time it sends to
- * it; the peer's own sends keep using the pvmd unless it opens a route too.
- * A peer on another host is reached through the pvmds, silently: as in
+ * opens a one-way route to a peer the first time it sends to it; the
+ * peer's own sends keep using the pvmd unless it opens a route too.  A
+ * peer on another host is reached over TCP: route_tcp.c gets its address
+ * and a cookie through the pvmds first, then the handshake below is the
+ * same.  Whatever fails, messages go through the pvmds, silently: as in
  * PVM, PvmRouteDirect is a request, not a promise.
  *
  * Opening keeps each sender's messages in order although the earlier ones
@@ -46,28 +48,44 @@ static int32_t route_nextmarker;
 /* Refusal records that wait for a retry (a hint: may count too many). */
 static int route_nretry;
 
+int
+lpvm_route_send(
+    struct lpvm_conn *c, int dst, int32_t tag, const uint8_t *body, size_t len)
+{
+	struct wire_hdr h;
+	struct lpvm_seg seg;
+
+	memset(&h, 0, sizeof(h));
+	h.version = WIRE_VERSION;
+	h.dst = dst;
+	h.src = lpvm.mytid;
+	h.tag = tag;
+	h.ctx = SYSCTX_TC;
+	h.enc = WIRE_ENC_XDR;
+	seg.ptr = body;
+	seg.len = len;
+	return lpvm_tx(c, &h, &seg, 1);
+}
+
 /* Write a TC_ROUTE frame carrying marker to dst over c.  0 or -1. */
 static int
 route_send_marker(struct lpvm_conn *c, int dst, int32_t marker)
 {
-	struct wire_hdr h;
-	struct lpvm_seg seg;
 	uint8_t body[4];
 
 	body[0] = (uint8_t)((uint32_t)marker >> 24);
 	body[1] = (uint8_t)((uint32_t)marker >> 16);
 	body[2] = (uint8_t)((uint32_t)marker >> 8);
 	body[3] = (uint8_t)marker;
-	memset(&h, 0, sizeof(h));
-	h.version = WIRE_VERSION;
-	h.dst = dst;
-	h.src = lpvm.mytid;
-	h.tag = TC_ROUTE;
-	h.ctx = SYSCTX_TC;
-	h.enc = WIRE_ENC_XDR;
-	seg.ptr = body;
-	seg.len = sizeof(body);
-	return lpvm_tx(c, &h, &seg, 1);
+	return lpvm_route_send(c, dst, TC_ROUTE, body, sizeof(body));
+}
+
+int32_t
+lpvm_route_newmarker(void)
+{
+	if (++route_nextmarker <= 0)
+		route_nextmarker = 1;
+	return route_nextmarker;
 }
 
 /* The marker in a TC_ROUTE body (negated: reverse use), 0 if malformed. */
@@ -153,9 +171,7 @@ route_open(int dst, int tries)
 		route_refuse(dst, tries, 0);
 		return;
 	}
-	if (++route_nextmarker <= 0)
-		route_nextmarker = 1;
-	c->marker = route_nextmarker;
+	c->marker = lpvm_route_newmarker();
 	if (route_send_marker(c, dst, c->marker) != 0) {
 		lpvm_conn_close(c, CONN_REFUSED);
 		return;
@@ -191,8 +207,8 @@ route_reverse(struct lpvm_conn *c)
 	return c;
 }
 
-/* Our outgoing route to dst (pending or open), if any; *refused: the
- * record of a failed attempt. */
+/* Our outgoing route to dst (asked for, pending or open), if any;
+ * *refused: the record of a failed attempt. */
 static struct lpvm_conn *
 route_find_out(int dst, struct lpvm_conn **refused)
 {
@@ -204,7 +220,9 @@ route_find_out(int dst, struct lpvm_conn **refused)
 			continue;
 		if (c->state == CONN_REFUSED)
 			*refused = c;
-		else if (c->state == CONN_OUT_WAIT ||
+		else if (c->state == CONN_OUT_REQ ||
+		         c->state == CONN_OUT_ADDR ||
+		         c->state == CONN_OUT_WAIT ||
 		         c->state == CONN_OUT_ACKED ||
 		         c->state == CONN_OUT_OPEN)
 			return c;
@@ -225,6 +243,33 @@ route_find_in(int dst)
 	return NULL;
 }
 
+/* Our route c to its peer, not refused: the route to send on, or NULL
+ * (not ready: the pvmd then) after moving it on a step if it can. */
+static struct lpvm_conn *
+route_progress(struct lpvm_conn *c)
+{
+	switch (c->state) {
+	case CONN_OUT_OPEN:
+		return c;
+	case CONN_OUT_ACKED:
+		return route_activate(c);
+	case CONN_OUT_REQ:
+		return NULL; /* the address has not come yet */
+	case CONN_OUT_ADDR:
+		/* It writes to the pvmd: not inside another write. */
+		if (lpvm_tx_depth == 0)
+			lpvm_route_tcp_connect(c);
+		return NULL;
+	default:
+		/* Pending: look for the ack without waiting. */
+		if (lpvm_rx_conn(c) < 0)
+			lpvm_conn_close(c, CONN_REFUSED);
+		if (c->state == CONN_OUT_ACKED)
+			return route_activate(c);
+		return NULL;
+	}
+}
+
 /*
  * One peer, one path: once frames go over a route they keep using it, so
  * a peer never gets our messages over two unordered paths.  Our own
@@ -240,26 +285,18 @@ lpvm_route_get(int dst)
 	in = route_find_in(dst);
 	if (in != NULL && in->twoway)
 		return in;
-	if ((c = route_find_out(dst, &refused)) != NULL) {
-		switch (c->state) {
-		case CONN_OUT_OPEN:
-			return c;
-		case CONN_OUT_ACKED:
-			return route_activate(c);
-		default:
-			/* Pending: look for the ack without waiting. */
-			if (lpvm_rx_conn(c) < 0)
-				lpvm_conn_close(c, CONN_REFUSED);
-			if (c->state == CONN_OUT_ACKED)
-				return route_activate(c);
-			return NULL;
-		}
-	}
+	if ((c = route_find_out(dst, &refused)) != NULL)
+		return route_progress(c);
 	if (in != NULL && lpvm.route != PvmDontRoute)
 		return route_reverse(in);
-	if (lpvm.route != PvmRouteDirect || dst == lpvm.mytid ||
-	    tid_host(dst) != tid_host(lpvm.mytid))
+	if (lpvm.route != PvmRouteDirect || dst == lpvm.mytid)
 		return NULL;
+	if (tid_host(dst) != tid_host(lpvm.mytid)) {
+		/* Asked once: a refusal or a failure is for good. */
+		if (refused == NULL)
+			lpvm_route_tcp_request(dst);
+		return NULL;
+	}
 	if (refused != NULL) {
 		if (refused->retry_ms == 0 ||
 		    mono_ms() < refused->retry_ms)
@@ -286,6 +323,24 @@ route_drop_old_in(struct lpvm_conn *keep, int peer)
 	}
 }
 
+/*
+ * May the hello h open a route to us on c?  A Unix socket is from our
+ * host (its peer credentials were checked at accept); a TCP connection
+ * must bring the cookie we gave that task (route_tcp.c).
+ */
+static int
+route_hello_ok(const struct lpvm_conn *c, const struct wire_hdr *h,
+    const uint8_t *body, size_t len)
+{
+	if (h->tag != TC_ROUTE || h->ctx != SYSCTX_TC ||
+	    lpvm.route == PvmDontRoute || !tid_is_task(h->src))
+		return 0;
+	if (c->tcp)
+		return lpvm_route_tcp_hello(h, body, len);
+	return route_get_marker(body, len) > 0 &&
+	       tid_host(h->src) == tid_host(lpvm.mytid);
+}
+
 void
 lpvm_route_frame(struct lpvm_conn *c, const struct wire_hdr *h,
     const uint8_t *body, size_t len)
@@ -294,8 +349,7 @@ lpvm_route_frame(struct lpvm_conn *c, const struct wire_hdr *h,
 	int ok = h->tag == TC_ROUTE && h->ctx == SYSCTX_TC && marker > 0;
 
 	if (c->state == CONN_IN_HELLO) {
-		if (!ok || lpvm.route == PvmDontRoute || !tid_is_task(h->src) ||
-		    tid_host(h->src) != tid_host(lpvm.mytid)) {
+		if (!route_hello_ok(c, h, body, len)) {
 			lpvm_conn_close(c, CONN_DEAD);
 			return;
 		}
@@ -325,9 +379,8 @@ lpvm_route_marker(int src, const uint8_t *body, size_t len)
 	struct lpvm_conn *c;
 
 	if (marker == 0) {
-		/* A knock: src connected to our listening socket. */
-		if (lpvm.listenfd >= 0)
-			lpvm_route_accept();
+		/* A knock: src connected to one of our listening sockets. */
+		lpvm_route_accept();
 		return;
 	}
 	for (c = lpvm_conns; c != NULL; c = c->next) {
@@ -350,8 +403,9 @@ lpvm_route_marker(int src, const uint8_t *body, size_t len)
 	}
 }
 
-void
-lpvm_route_accept(void)
+/* Accept on the Unix listener: tasks of our user on our host. */
+static void
+route_accept_unix(void)
 {
 	struct lpvm_conn *c;
 	int fd;
@@ -371,6 +425,15 @@ lpvm_route_accept(void)
 			continue;
 		}
 	}
+}
+
+void
+lpvm_route_accept(void)
+{
+	if (lpvm.listenfd >= 0)
+		route_accept_unix();
+	if (lpvm_tcp_listenfd >= 0)
+		lpvm_route_tcp_accept();
 }
 
 int
@@ -415,9 +478,12 @@ lpvm_route_closeall(void)
 		(void)unlink(lpvm.listenpath);
 		lpvm.listenpath[0] = '\0';
 	}
+	lpvm_route_tcp_reset();
 }
 
-/* The pvmd socket first, then the open direct routes (PVM's getfds). */
+/* The pvmd socket first, then the direct routes, Unix or TCP (PVM's
+ * getfds).  The listening sockets are not listed: a task that connects
+ * to one knocks through the pvmd too. */
 int
 pvm_getfds(int **fds)
 {

@@ -77,6 +77,16 @@ rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len)
 		free(data);
 		return;
 	}
+	if (h->ctx == SYSCTX_TC && h->tag == TC_ROUTEREQ) {
+		lpvm_route_req_input(h->src, data, len);
+		free(data);
+		return;
+	}
+	if (h->ctx == SYSCTX_TC && h->tag == TC_ROUTEADDR) {
+		lpvm_route_addr_input(h->src, data, len);
+		free(data);
+		return;
+	}
 	if (h->ctx == SYSCTX_TC && h->tag == TC_BULK) {
 		rx_bulk(h, data, len);
 		return;
@@ -128,6 +138,25 @@ rx_asm_find(struct lpvm_conn *c, int src)
 }
 
 /*
+ * May frame h come in on c?  A route speaks for its peer alone, to us
+ * alone.  Before the route is open only the one-frame hello or ack may
+ * come: a TCP connection is anyone's until its hello proved otherwise,
+ * and must not make us buffer more.
+ */
+static int
+rx_frame_ok(const struct lpvm_conn *c, const struct wire_hdr *h)
+{
+	if (c == lpvm_pvmd)
+		return 1;
+	if ((c->peer != 0 && h->src != c->peer) || h->dst != lpvm.mytid)
+		return 0;
+	if (c->state == CONN_IN_HELLO || c->state == CONN_OUT_WAIT)
+		return (h->flags & WIRE_F_KNOWN) == WIRE_F_ALL &&
+		       h->len <= WIRE_ROUTEHELLO_LEN;
+	return 1;
+}
+
+/*
  * A frame header was read: find or start its reassembly.  total: the
  * message length the first frame announced (WIRE_F_TOTAL), else 0.
  * 0 or -1.
@@ -139,6 +168,8 @@ rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h, size_t total)
 	size_t need, cap;
 	uint8_t *p;
 
+	if (!rx_frame_ok(c, h))
+		return -1;
 	if (h->flags & WIRE_F_SOM) {
 		if (a != NULL)
 			return -1; /* previous message never ended */
@@ -388,7 +419,7 @@ static int
 rx_pollset(struct lpvm_conn *wout)
 {
 	struct lpvm_conn *c;
-	size_t n = 1;
+	size_t n = 2; /* the listening sockets */
 
 	for (c = lpvm_conns; c != NULL; c = c->next)
 		n++;
@@ -397,6 +428,11 @@ rx_pollset(struct lpvm_conn *wout)
 	n = 0;
 	if (lpvm.listenfd >= 0) {
 		rx_pfd[n].fd = lpvm.listenfd;
+		rx_pfd[n].events = POLLIN;
+		rx_pconn[n++] = NULL;
+	}
+	if (lpvm_tcp_listenfd >= 0) {
+		rx_pfd[n].fd = lpvm_tcp_listenfd;
 		rx_pfd[n].events = POLLIN;
 		rx_pconn[n++] = NULL;
 	}
@@ -448,16 +484,17 @@ lpvm_rx_pending(void)
 
 /*
  * True if the pvmd connection is the only socket worth waiting on: no
- * direct route can deliver or is being set up.  The listening socket
- * does not count: a task that connects to it knocks through the pvmd
- * too (route.c).
+ * direct route can deliver or is being set up.  The Unix listening
+ * socket does not count: a task that connects to it knocks through the
+ * pvmd too (route.c).  The TCP one counts while a cookie is out: there
+ * the knock may overtake the connection it announces.
  */
 static int
 rx_only_pvmd(void)
 {
 	struct lpvm_conn *c;
 
-	if (lpvm_pvmd == NULL || lpvm_pvmd->fd < 0)
+	if (lpvm_pvmd == NULL || lpvm_pvmd->fd < 0 || lpvm_route_tcp_waiting())
 		return 0;
 	for (c = lpvm_conns; c != NULL; c = c->next) {
 		if (c != lpvm_pvmd && c->fd >= 0 && !lpvm_conn_rx_held(c))
@@ -493,6 +530,7 @@ rx_wait_pvmd(void)
 	if (lpvm_tx_depth == 0) {
 		lpvm_conn_reap();
 		lpvm_bulk_flush();
+		lpvm_route_flush();
 	}
 	return k;
 }
@@ -523,13 +561,16 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 {
 	int i, n, k, got = 0, lost = 0;
 	struct lpvm_conn *c;
-	int only_pvmd;
+	int only_pvmd, stall;
 
 	if (writable != NULL)
 		*writable = 0;
-	/* Answers to bulk offers go out before we may block. */
-	if (lpvm_tx_depth == 0)
+	/* Answers to bulk offers and route requests go out before we may
+	 * block. */
+	if (lpvm_tx_depth == 0) {
 		lpvm_bulk_flush();
+		lpvm_route_flush();
+	}
 	only_pvmd = rx_only_pvmd();
 	if ((got = lpvm_rx_pending()) > 0)
 		timeout_ms = 0;
@@ -537,9 +578,16 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		return rx_wait_pvmd();
 	if ((n = rx_pollset(wout)) < 0)
 		return got;
+	/* A write on TCP may wait for a peer whose host vanished. */
+	stall = wout != NULL && wout->tcp && timeout_ms < 0;
+	if (stall)
+		timeout_ms = LPVM_ROUTE_STALL_MS;
 	if ((k = rx_poll(n, timeout_ms,
-	         only_pvmd ? &rx_spin_pvmd : &rx_spin_poll)) <= 0)
+	         only_pvmd ? &rx_spin_pvmd : &rx_spin_poll)) <= 0) {
+		if (k == 0 && stall)
+			lpvm_route_tcp_stalled(wout);
 		return got; /* timeout, or EINTR: the caller loops */
+	}
 	for (i = 0; i < n; i++) {
 		if (rx_pfd[i].revents == 0)
 			continue;
@@ -575,6 +623,7 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 	if (lpvm_tx_depth == 0) {
 		lpvm_conn_reap();
 		lpvm_bulk_flush();
+		lpvm_route_flush();
 	}
 	return got;
 }

@@ -74,6 +74,8 @@ lpvm_conn_close(struct lpvm_conn *c, enum lpvm_conn_state st)
 		close(c->fd);
 	c->fd = -1;
 	conn_free_input(c);
+	free(c->addr);
+	c->addr = NULL;
 	c->state = st;
 	c->pending = 0;
 	if (c == lpvm_pvmd) {
@@ -90,6 +92,7 @@ lpvm_conn_reap(void)
 	for (pp = &lpvm_conns; (c = *pp) != NULL;) {
 		if (c->state == CONN_DEAD) {
 			*pp = c->next;
+			free(c->addr);
 			free(c);
 		} else
 			pp = &c->next;

@@ -5,7 +5,9 @@
 #
 #  A. from a hostfile: conf and ps -a over every host, spawn with every
 #     placement, remote output to the console and to pvm_catchout,
-#     ping-pong, order and 64 MiB through the pvmds and direct, the
+#     ping-pong, order and 64 MiB through the pvmds and direct (proved
+#     task-to-task: it works while the peer's pvmd is stopped), a route
+#     refused by PvmDontRoute (the pvmds then), the
 #     mailbox and TaskExit across hosts, addhosts of a host already in and
 #     of an unknown one, a slave with the wrong secret refused, a slave
 #     pvmd SIGKILLed (HostDelete, TaskExit, conf, new spawns), pvm_delhosts
@@ -122,6 +124,7 @@ check "A: pvm_catchout on h1 gets the output of a task on h3" \
     grep -Eq '^\[t[0-9a-f]+\] hello from h3$' "$T_OUT"
 on1 150 pingpong h3
 on1 150 pingpong h2 direct
+on1 60 pingpong h4 refused
 on1 60 mbox h2 h4
 on1 60 taskexit h3
 on1 40 addfail h2

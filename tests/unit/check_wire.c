@@ -125,6 +125,7 @@ START_TEST(tag_names)
 {
 	ck_assert_str_eq(wire_tag_name(TM_SPAWN), "spawn");
 	ck_assert_str_eq(wire_tag_name(TC_OUTPUT), "output");
+	ck_assert_str_eq(wire_tag_name(TC_ROUTEADDR), "route-addr");
 	ck_assert_ptr_null(wire_tag_name(5));
 	ck_assert_int_eq(wire_tm_index(TM_CONNECT), 1);
 	ck_assert_int_eq(wire_tm_index(TM_DELHOST), WIRE_TM_COUNT);
@@ -242,6 +243,176 @@ START_TEST(bulk_fuzz)
 		}
 		free(buf);
 	}
+}
+END_TEST
+
+/* A granted TC_ROUTEADDR for host "h2", encoded into out. */
+static size_t
+routeaddr_sample(uint8_t *out)
+{
+	struct wire_routeaddr a;
+	int i;
+
+	memset(&a, 0, sizeof(a));
+	a.marker = 42;
+	strcpy(a.host, "h2");
+	a.port = 40001;
+	for (i = 0; i < WIRE_ROUTE_COOKIE; i++)
+		a.cookie[i] = (uint8_t)(0xa0 + i);
+	return wire_routeaddr_encode(&a, out);
+}
+
+START_TEST(route_round_trip)
+{
+	uint8_t buf[WIRE_ROUTEADDR_MAX], cookie[WIRE_ROUTE_COOKIE];
+	struct wire_routeaddr a, b;
+	int32_t marker;
+	size_t n = routeaddr_sample(buf);
+
+	/* marker, "h2" (length 3, 4 bytes with NUL), port, cookie */
+	ck_assert_uint_eq(n, 4 + 4 + 4 + 4 + WIRE_ROUTE_COOKIE);
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), 0);
+	ck_assert_int_eq(a.marker, 42);
+	ck_assert_str_eq(a.host, "h2");
+	ck_assert_int_eq(a.port, 40001);
+	ck_assert_uint_eq(a.cookie[15], 0xaf);
+	/* The longest host name fits in WIRE_ROUTEADDR_MAX exactly. */
+	memset(b.host, 'x', WIRE_ROUTE_HOSTMAX);
+	b.host[WIRE_ROUTE_HOSTMAX] = '\0';
+	b.marker = 1;
+	b.port = 65535;
+	memset(b.cookie, 7, sizeof(b.cookie));
+	n = wire_routeaddr_encode(&b, buf);
+	ck_assert_uint_eq(n, WIRE_ROUTEADDR_MAX);
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), 0);
+	ck_assert_uint_eq(strlen(a.host), WIRE_ROUTE_HOSTMAX);
+	/* A refusal: port 0, empty host. */
+	b.host[0] = '\0';
+	b.port = 0;
+	n = wire_routeaddr_encode(&b, buf);
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), 0);
+	ck_assert_int_eq(a.port, 0);
+	/* Out of range on encoding. */
+	b.port = 65536;
+	ck_assert_uint_eq(wire_routeaddr_encode(&b, buf), 0);
+	b.port = 1;
+	b.marker = 0;
+	ck_assert_uint_eq(wire_routeaddr_encode(&b, buf), 0);
+	/* Request and hello. */
+	wire_routereq_encode(9, buf);
+	ck_assert_int_eq(wire_routereq_decode(buf, 4, &marker), 0);
+	ck_assert_int_eq(marker, 9);
+	ck_assert_int_eq(wire_routereq_decode(buf, 3, &marker), -1);
+	ck_assert_int_eq(wire_routereq_decode(buf, 5, &marker), -1);
+	wire_routereq_encode(-9, buf);
+	ck_assert_int_eq(wire_routereq_decode(buf, 4, &marker), -1);
+	wire_routehello_encode(77, a.cookie, buf);
+	ck_assert_int_eq(wire_routehello_decode(buf, WIRE_ROUTEHELLO_LEN,
+	    &marker, cookie), 0);
+	ck_assert_int_eq(marker, 77);
+	ck_assert_mem_eq(cookie, a.cookie, WIRE_ROUTE_COOKIE);
+	ck_assert_int_eq(wire_routehello_decode(buf, 4, &marker, cookie), -1);
+	ck_assert_int_eq(wire_routehello_decode(buf, WIRE_ROUTEHELLO_LEN + 1,
+	    &marker, cookie), -1);
+	wire_routehello_encode(0, a.cookie, buf);
+	ck_assert_int_eq(wire_routehello_decode(buf, WIRE_ROUTEHELLO_LEN,
+	    &marker, cookie), -1);
+}
+END_TEST
+
+/* Truncated, extended and corrupted answers are refused. */
+START_TEST(route_malformed)
+{
+	static const uint32_t lens[] = { 0, 2, 4, 5, 257, 0x7fffffff,
+		0xffffffff };
+	uint8_t buf[WIRE_ROUTEADDR_MAX + 8], keep[WIRE_ROUTEADDR_MAX];
+	struct wire_routeaddr a;
+	size_t n = routeaddr_sample(buf), k;
+
+	memcpy(keep, buf, n);
+	for (k = 0; k < n; k++)
+		ck_assert_int_eq(wire_routeaddr_decode(buf, k, &a), -1);
+	buf[n] = 0;
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n + 1, &a), -1);
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n + 4, &a), -1);
+	/* Marker 0 or negative. */
+	memset(buf, 0, 4);
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), -1);
+	buf[0] = 0x80;
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), -1);
+	/* String length 0, too long, past the end, absurd. */
+	for (k = 0; k < sizeof(lens) / sizeof(lens[0]); k++) {
+		memcpy(buf, keep, n);
+		buf[4] = (uint8_t)(lens[k] >> 24);
+		buf[5] = (uint8_t)(lens[k] >> 16);
+		buf[6] = (uint8_t)(lens[k] >> 8);
+		buf[7] = (uint8_t)lens[k];
+		ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), -1);
+	}
+	/* No NUL, a NUL inside, junk in the padding. */
+	memcpy(buf, keep, n);
+	buf[10] = 'x';
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), -1);
+	memcpy(buf, keep, n);
+	buf[9] = 0;
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), -1);
+	memcpy(buf, keep, n);
+	buf[11] = 1;
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), -1);
+	/* Port out of range; a port without a host. */
+	memcpy(buf, keep, n);
+	buf[12] = 0x00;
+	buf[13] = 0x01;
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), -1);
+	memcpy(buf, keep, n);
+	buf[12] = 0xff;
+	ck_assert_int_eq(wire_routeaddr_decode(buf, n, &a), -1);
+	memset(buf, 0, sizeof(buf));
+	buf[3] = 1;                /* marker 1 */
+	buf[7] = 1;                /* "" */
+	buf[15] = 80;              /* port 80 */
+	ck_assert_int_eq(wire_routeaddr_decode(buf, 4 + 8 + 4 + 16, &a), -1);
+	buf[15] = 0;               /* refused: fine */
+	ck_assert_int_eq(wire_routeaddr_decode(buf, 4 + 8 + 4 + 16, &a), 0);
+}
+END_TEST
+
+/* 10,000 random and mutated answers: whatever the decoder accepts
+ * re-encodes to the same bytes, and it reads nothing past its input
+ * (tools/sanitize.sh runs this under AddressSanitizer). */
+START_TEST(route_fuzz)
+{
+	uint8_t sample[WIRE_ROUTEADDR_MAX], *buf, out[WIRE_ROUTEADDR_MAX];
+	struct wire_routeaddr a;
+	uint8_t cookie[WIRE_ROUTE_COOKIE];
+	size_t n, base = routeaddr_sample(sample), k;
+	int32_t marker;
+	int round, ok = 0;
+
+	srand(4242);
+	for (round = 0; round < 10000; round++) {
+		n = round % 2 ? base : (size_t)(rand() % 300);
+		buf = malloc(n ? n : 1);
+		ck_assert_ptr_nonnull(buf);
+		for (k = 0; k < n; k++)
+			buf[k] = round % 2 ? sample[k] : (uint8_t)rand();
+		if (round % 2 && n > 0)
+			buf[rand() % n] = (uint8_t)rand();
+		if (wire_routeaddr_decode(buf, n, &a) == 0) {
+			ok++;
+			ck_assert(a.marker > 0 && a.port >= 0 &&
+			    a.port <= 65535);
+			ck_assert_uint_le(strlen(a.host), WIRE_ROUTE_HOSTMAX);
+			ck_assert_uint_eq(wire_routeaddr_encode(&a, out), n);
+			ck_assert_mem_eq(out, buf, n);
+		}
+		if (wire_routereq_decode(buf, n, &marker) == 0)
+			ck_assert(n == 4 && marker > 0);
+		if (wire_routehello_decode(buf, n, &marker, cookie) == 0)
+			ck_assert(n == WIRE_ROUTEHELLO_LEN && marker > 0);
+		free(buf);
+	}
+	ck_assert_int_gt(ok, 0); /* the mutations keep some valid */
 }
 END_TEST
 
@@ -459,6 +630,9 @@ wire_suite(void)
 	tcase_add_test(tc, bulk_round_trip);
 	tcase_add_test(tc, bulk_malformed);
 	tcase_add_test(tc, bulk_fuzz);
+	tcase_add_test(tc, route_round_trip);
+	tcase_add_test(tc, route_malformed);
+	tcase_add_test(tc, route_fuzz);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("xdr");

@@ -8,8 +8,14 @@
  *   t_hosts hosts SECS NAME...  within SECS, pvm_config lists these hosts
  *   t_hosts add NAME...         pvm_addhosts (and PvmHostAdd notifies)
  *   t_hosts addfail OLD         addhosts of OLD and of an unknown name
- *   t_hosts pingpong HOST [direct]
- *                               round trips, order, 64 MiB both ways
+ *   t_hosts pingpong HOST [direct|refused]
+ *                               round trips, order, 64 MiB both ways;
+ *                               direct: both set PvmRouteDirect, and a
+ *                               round trip completes while HOST's pvmd
+ *                               is stopped (SIGSTOP): the route is
+ *                               task-to-task TCP.  refused: the child
+ *                               set PvmDontRoute, so the same round
+ *                               trip waits for the pvmd (no 64 MiB)
  *   t_hosts spawn               PvmTaskHost on every host, PvmTaskArch,
  *                               PvmHostCompl, default placement
  *   t_hosts catchout HOST       pvm_catchout of a task on HOST
@@ -50,6 +56,8 @@
 #define TAG_PUTINFO 5106
 #define TAG_GETINFO 5107
 #define TAG_DIRECT 5108
+#define TAG_DONTROUTE 5109
+#define TAG_STOPPVMD 5110
 #define TAG_ANSWER 5120
 #define TAG_HOSTNAME 5121
 #define TAG_NOTIFY 5130
@@ -158,6 +166,49 @@ wait_notify(int tag, double secs)
 
 static char myhost[256];
 
+/* 1 if process pid is a pvmd (its comm). */
+static int
+is_pvmd(pid_t pid)
+{
+	char path[64], comm[64] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	if ((f = fopen(path, "r")) == NULL) {
+		return 0;
+	}
+	if (fgets(comm, sizeof(comm), f) == NULL) {
+		comm[0] = '\0';
+	}
+	fclose(f);
+	return strcmp(comm, "pvmd\n") == 0;
+}
+
+/*
+ * Child, TAG_STOPPVMD: stop our pvmd (our parent process) with SIGSTOP,
+ * send the driver a ping and wait up to ms for its answer, SIGCONT the
+ * pvmd, and if no answer came, wait for it again (through the pvmd).
+ * Answer r[0] our parent is a pvmd, r[1] answered while it was stopped,
+ * r[2] answered at all.
+ */
+static void
+child_stop_exchange(int parent, int ms)
+{
+	pid_t pvmd = getppid();
+	int r[3] = {0, 0, 0}, v = 4242, got = 0;
+
+	r[0] = is_pvmd(pvmd);
+	if (r[0] && kill(pvmd, SIGSTOP) == 0) {
+		tc_send_ints(parent, TAG_PING, &v, 1);
+		r[1] = tc_recv_ints(parent, TAG_PING, &got, 1, ms / 1000.0) ==
+		           parent && got == v;
+		kill(pvmd, SIGCONT);
+		r[2] = r[1] || (tc_recv_ints(parent, TAG_PING, &got, 1, 20) ==
+		                       parent && got == v);
+	}
+	tc_send_ints(parent, TAG_ANSWER, r, 3);
+}
+
 /* Child: say hello with our hostname, then serve the driver's commands
  * until TAG_QUIT (or two minutes of silence). */
 static int
@@ -186,6 +237,14 @@ child(void)
 		case TAG_DIRECT:
 			pvm_setopt(PvmRoute, PvmRouteDirect);
 			tc_send_ints(parent, TAG_ANSWER, &tag, 1);
+			break;
+		case TAG_DONTROUTE:
+			pvm_setopt(PvmRoute, PvmDontRoute);
+			tc_send_ints(parent, TAG_ANSWER, &tag, 1);
+			break;
+		case TAG_STOPPVMD:
+			pvm_upkint(&v, 1, 1);
+			child_stop_exchange(parent, v);
 			break;
 		case TAG_PING:
 			pvm_upkint(&v, 1, 1);
@@ -417,18 +476,59 @@ mode_addfail(const char *old)
 	tc_eq(h.n, before, "pvm_config still lists %d hosts", before);
 }
 
-/* pingpong HOST [direct]: round trips, order and 64 MiB both ways with
- * a child on HOST. */
+/*
+ * Which path do our messages to child tid on `where` take?  The child
+ * stops its pvmd for a moment and pings us: over a direct route the
+ * round trip completes meanwhile; through the pvmds it cannot (it
+ * completes once the pvmd runs again: nothing is lost).
+ */
 static void
-mode_pingpong(const char *where, int direct)
+check_path(int tid, const char *how, const char *where, int direct)
 {
+	int ms = direct ? 5000 : 1500, r[3] = {0, 0, 0}, v = 0, nfds, *fds;
+
+	tc_send_ints(tid, TAG_STOPPVMD, &ms, 1);
+	if (tc_recv_ints(tid, TAG_PING, &v, 1, 30) == tid) {
+		tc_send_ints(tid, TAG_PING, &v, 1);
+	}
+	tc_recv_ints(tid, TAG_ANSWER, r, 3, 40);
+	tc_check(r[0], "%s: the child's parent process is %s's pvmd", how,
+	    where);
+	if (direct) {
+		tc_check(r[1], "%s: with %s's pvmd stopped (SIGSTOP), a round "
+		    "trip h1 <-> %s still completes: the route is "
+		    "task-to-task", how, where, where);
+	} else {
+		tc_check(!r[1], "%s: with %s's pvmd stopped (SIGSTOP), a round "
+		    "trip h1 <-> %s waits: it goes through the pvmds", how,
+		    where, where);
+	}
+	tc_check(r[2], "%s: and the answer arrives (after SIGCONT)", how);
+	nfds = pvm_getfds(&fds);
+	if (direct) {
+		tc_check(nfds >= 2, "%s: pvm_getfds lists the pvmd socket and "
+		    "the route (%d fds)", how, nfds);
+	} else {
+		tc_eq(nfds, 1, "%s: pvm_getfds lists the pvmd socket alone",
+		    how);
+	}
+}
+
+/* pingpong HOST [direct|refused]: round trips, order and 64 MiB both
+ * ways with a child on HOST; the path they took. */
+static void
+mode_pingpong(const char *where, const char *route)
+{
+	int direct = strcmp(route, "direct") == 0;
+	int refused = strcmp(route, "refused") == 0;
 	char host[256] = "", how[16];
 	unsigned char *buf;
 	uint64_t h, want;
 	int tid, i, v, bad, n, cc;
 	double t0, dt;
 
-	snprintf(how, sizeof(how), "%s", direct ? "direct" : "pvmds");
+	snprintf(how, sizeof(how), "%s", direct ? "direct" :
+	    refused ? "refused" : "pvmds");
 	tid = spawn_child(PvmTaskHost, where, host, sizeof(host));
 	if (tid <= 0) {
 		tc_fatal("%s: no child on %s", how, where);
@@ -437,6 +537,13 @@ mode_pingpong(const char *where, int direct)
 	    "hostname: %s)", how, where, host);
 	tc_eq(pvm_tidtohost(tid), host_dtid(where), "%s: pvm_tidtohost(t%x) "
 	    "is %s's pvmd", how, tid, where);
+	if (refused) {
+		/* First, so that our request for a route finds it set. */
+		tc_send_ints(tid, TAG_DONTROUTE, &tid, 1);
+		tc_check(tc_recv_ints(tid, TAG_ANSWER, &v, 1, 30) == tid,
+		    "refused: child set PvmDontRoute");
+		pvm_setopt(PvmRoute, PvmRouteDirect);
+	}
 	if (direct) {
 		pvm_setopt(PvmRoute, PvmRouteDirect);
 		tc_send_ints(tid, TAG_DIRECT, &tid, 1);
@@ -470,6 +577,13 @@ mode_pingpong(const char *where, int direct)
 	tc_recv_ints(tid, TAG_ANSWER, &bad, 1, 60);
 	tc_eq(bad, 0, "%s: %d messages to %s arrive in order", how, n,
 	    where);
+	if (direct || refused) {
+		check_path(tid, how, where, direct);
+	}
+	if (refused) {
+		quit_child(tid);
+		return;
+	}
 	/* 64 MiB there (checksum from the child) and back (checked here). */
 	if ((buf = malloc(BIG)) == NULL) {
 		tc_fatal("malloc 64 MiB");
@@ -1388,8 +1502,7 @@ main(int argc, char **argv)
 	} else if (strcmp(mode, "addfail") == 0 && argc >= 3) {
 		mode_addfail(argv[2]);
 	} else if (strcmp(mode, "pingpong") == 0 && argc >= 3) {
-		mode_pingpong(argv[2], argc > 3 && strcmp(argv[3], "direct") ==
-		    0);
+		mode_pingpong(argv[2], argc > 3 ? argv[3] : "");
 	} else if (strcmp(mode, "spawn") == 0) {
 		mode_spawn();
 	} else if (strcmp(mode, "catchout") == 0 && argc >= 3) {
