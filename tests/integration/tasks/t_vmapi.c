@@ -41,6 +41,10 @@ one_host(const struct pvmhostinfo *h, char *self)
 	tc_check(i == 1 && ti[0].ti_tid == tid && ti[0].ti_host == h->hi_tid,
 	    "pvm_tasks(t%x) lists just it, on %s", tid, h->hi_name);
 	tc_eq(pvm_kill(tid), 0, "pvm_kill(t%x) on %s", tid, h->hi_name);
+	for (i = 0; i < 100 && pvm_pstat(tid) == PvmOk; i++)
+		usleep(50000);
+	tc_eq(pvm_pstat(tid), PvmNoTask, "t%x on %s is gone within 5 s", tid,
+	    h->hi_name);
 	return n;
 }
 
