@@ -215,6 +215,7 @@ conn_wake_list(struct conn_list *l)
 		w->parked = NULL;
 		if (w->dead || w->closing)
 			continue;
+		w->last_rx = mono_us(); /* silence while parked was ours */
 		conn_reading(w, 1);
 		event_active(w->kick, EV_TIMEOUT, 0);
 	}
@@ -1163,11 +1164,15 @@ conn_link_auth(struct conn *c)
 	return &c->auth;
 }
 
-/* mono_us() when c last brought data. */
+/*
+ * mono_us() when c last brought data.  While we do not read c (its
+ * frames wait for a receiver to drain), its silence says nothing about
+ * the peer: it counts as heard from now.
+ */
 long long
 conn_last_rx(const struct conn *c)
 {
-	return c->last_rx;
+	return c->parked != NULL || c->closing ? mono_us() : c->last_rx;
 }
 
 /* Accept what is pending; on fd exhaustion pause instead of spinning. */
