@@ -4,16 +4,21 @@
  * against PVM 3.4.6's (bench/run.sh does both), so the figures compare
  * like with like.
  *
- *   pingpong [-d] [-raw] [-n iters]  master: spawns its partner, measures
+ *   pingpong [-d] [-raw] [-n iters] [-h HOST] [-x REPS16]
+ *                                    master: spawns its partner, measures
  *   pingpong -echo [-raw]            partner (spawned by the master)
  *   pingpong -hello                  one of the 16 tasks the spawn test
  *                                    starts: reports to its parent, exits
  *
- * -d uses PvmRouteDirect.  Every payload is packed with PvmDataInPlace
- * in both implementations (what PVM programs use for bulk data: the send
- * reads the user's array, no packing copy); -raw packs with PvmDataRaw
- * instead.  Output lines are "name value unit", one per figure, for
- * run.sh to compare.  Times are medians over the repetitions.
+ * -d uses PvmRouteDirect.  -h HOST spawns the partner on HOST
+ * (PvmTaskHost; bench/run-hosts.sh, across hosts).  -x REPS16 measures
+ * only rtt_8 and bw_16m, the latter with REPS16 round trips (and a
+ * warm-up of REPS16 / 10 + 2), for slow paths; no spawn16 either.
+ * Every payload is packed with PvmDataInPlace in both implementations
+ * (what PVM programs use for bulk data: the send reads the user's array,
+ * no packing copy); -raw packs with PvmDataRaw instead.  Output lines
+ * are "name value unit", one per figure, for run.sh to compare.  Times
+ * are medians over the repetitions.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,7 +112,8 @@ int
 main(int argc, char **argv)
 {
 	char *args[] = {"-echo", NULL, NULL};
-	int direct = 0, iters = 2000, peer, i, j;
+	char *where = "";
+	int direct = 0, iters = 2000, reps16 = 0, peer, i, j;
 	double t[5], us;
 
 	if (argc > 2 && strcmp(argv[2], "-raw") == 0)
@@ -125,18 +131,28 @@ main(int argc, char **argv)
 		}
 		else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
 			iters = atoi(argv[++i]);
+		else if (strcmp(argv[i], "-h") == 0 && i + 1 < argc)
+			where = argv[++i];
+		else if (strcmp(argv[i], "-x") == 0 && i + 1 < argc)
+			reps16 = atoi(argv[++i]);
 	}
 	if (pvm_mytid() < 0)
 		return 1;
 	if (direct)
 		pvm_setopt(PvmRoute, PvmRouteDirect);
-	if (pvm_spawn(argv[0], args, PvmTaskDefault, "", 1, &peer) != 1) {
+	if (pvm_spawn(argv[0], args, *where ? PvmTaskHost : PvmTaskDefault,
+	    where, 1, &peer) != 1) {
 		fprintf(stderr, "pingpong: cannot spawn partner\n");
 		pvm_exit();
 		return 1;
 	}
 	printf("rtt_8 %.2f us\n", median_trip(round_trip, peer, 8, iters));
-	for (i = 0; i < BW_NSIZES; i++) {
+	fflush(stdout);
+	if (reps16 > 0) {
+		us = median_trip(round_trip, peer, 16 << 20, reps16);
+		printf("bw_16m %.1f MB/s\n", 2.0 * (16 << 20) / us);
+	}
+	for (i = 0; reps16 == 0 && i < BW_NSIZES; i++) {
 		us = median_trip(round_trip, peer, bw_sizes[i],
 		    bw_reps(bw_sizes[i]));
 		/* one-way bandwidth: size / (rtt / 2) */
@@ -144,7 +160,7 @@ main(int argc, char **argv)
 	}
 	pvm_initsend(PvmDataRaw);
 	pvm_send(peer, TAG_STOP);
-	if (!direct) {
+	if (!direct && reps16 == 0) {
 		for (j = 0; j < 5; j++)
 			t[j] = spawn16(argv[0]) / 1000.0;
 		printf("spawn16 %.2f ms\n", median(t, 5));

@@ -6,10 +6,23 @@
  *   relay_*  the same through a relay process that forwards bytes both
  *            ways (what any daemon-routed path must at least pay)
  *
+ *   rawsock [ITERS]                   both of the above
+ *   rawsock -tcp-echo PORT            serve one TCP connection on PORT
+ *                                     (any address), echoing (60 s to
+ *                                     come)
+ *   rawsock -tcp HOST PORT [ITERS]    tcp_*: ping-pong over TCP with
+ *                                     such an echo on HOST (TCP_NODELAY
+ *                                     on both ends): the floor of a path
+ *                                     between two hosts
+ *                                     (bench/run-hosts.sh)
+ *
  * Output lines are "name value unit" (median round trip for 8 bytes,
  * one-way bandwidth size / (rtt / 2) for the larger sizes).
  */
 #include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -113,6 +126,70 @@ report(const char *prefix, int fd, int iters)
 	}
 }
 
+/* -tcp-echo PORT: accept one connection (60 s at most), echo on it. */
+static int
+tcp_echo(const char *port)
+{
+	struct sockaddr_in6 a;
+	struct pollfd p;
+	int s, c, one = 1;
+
+	memset(&a, 0, sizeof(a));
+	a.sin6_family = AF_INET6;
+	a.sin6_port = htons((unsigned short)atoi(port));
+	if ((s = socket(AF_INET6, SOCK_STREAM, 0)) < 0 ||
+	    setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) < 0 ||
+	    bind(s, (struct sockaddr *)&a, sizeof(a)) < 0 || listen(s, 1) < 0) {
+		perror("rawsock: listen");
+		return 1;
+	}
+	p.fd = s;
+	p.events = POLLIN;
+	if (poll(&p, 1, 60000) != 1 || (c = accept(s, NULL, NULL)) < 0) {
+		return 1;
+	}
+	close(s);
+	setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	echo(c);
+	return 0;
+}
+
+/* -tcp HOST PORT [ITERS]: connect (10 s of tries), report tcp_*. */
+static int
+tcp_client(const char *host, const char *port, int iters)
+{
+	struct addrinfo hints, *res, *ai;
+	int s = -1, one = 1, i;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_socktype = SOCK_STREAM;
+	if (getaddrinfo(host, port, &hints, &res) != 0) {
+		fprintf(stderr, "rawsock: cannot resolve %s\n", host);
+		return 1;
+	}
+	for (i = 0; i < 100 && s < 0; i++) {
+		for (ai = res; ai != NULL && s < 0; ai = ai->ai_next) {
+			if ((s = socket(ai->ai_family, SOCK_STREAM, 0)) < 0)
+				continue;
+			if (connect(s, ai->ai_addr, ai->ai_addrlen) != 0) {
+				close(s);
+				s = -1;
+			}
+		}
+		if (s < 0)
+			usleep(100000);
+	}
+	freeaddrinfo(res);
+	if (s < 0) {
+		fprintf(stderr, "rawsock: cannot connect to %s\n", host);
+		return 1;
+	}
+	setsockopt(s, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	report("tcp", s, iters);
+	close(s);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -120,6 +197,11 @@ main(int argc, char **argv)
 	int ab[2], bc[2];
 
 	signal(SIGPIPE, SIG_IGN);
+	if (argc == 3 && strcmp(argv[1], "-tcp-echo") == 0)
+		return tcp_echo(argv[2]);
+	if (argc >= 4 && strcmp(argv[1], "-tcp") == 0)
+		return tcp_client(argv[2], argv[3],
+		    argc > 4 ? atoi(argv[4]) : 2000);
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, ab) != 0)
 		return 1;
 	if (fork() == 0) {

@@ -8,6 +8,10 @@
  *   reduce -n N -c COUNT [-r REPS]   N tasks reduce COUNT doubles
  *   reduce -n N -b [-r REPS]         N tasks, back-to-back barriers
  *   -f: freeze the group (pvm_freezegroup) once all have joined
+ *   -H HOST,HOST,...: place the N tasks in blocks over these hosts, the
+ *       master (run it on the first) counting as one of the first's;
+ *       each block is spawned with PvmTaskHost (bench/run-hosts.sh)
+ *   -W WARM: WARM untimed repetitions first (default REPS / 10 + 5)
  *
  * The master joins the group first (instance 0, the root), spawns N - 1
  * copies of itself, and all of them run the same schedule: join, barrier,
@@ -19,7 +23,9 @@
  * Every member notes, per repetition, when the barrier released it; the
  * root also notes when its reduce returned.  After the loop the members
  * send these stamps to the root (plain pvm_send, outside the timed part);
- * all processes run on one host, so CLOCK_MONOTONIC is one clock.  The
+ * all processes run on one machine, so CLOCK_MONOTONIC is one clock (with
+ * -H too: bench/run-hosts.sh's hosts are network namespaces of one
+ * machine).  The
  * time of call i is root's return - min over members of barrier exit:
  * from the moment the first member may start until the root holds the
  * result.  Timing from the root's own release instead would depend on
@@ -59,6 +65,7 @@ struct plan {
 	int warm;   /* untimed repetitions first */
 	int freeze; /* freeze the group after the joins */
 	char group[64];
+	char *hosts; /* -H: comma-separated hosts to spread over, or NULL */
 };
 
 /* Fill data with this member's value. */
@@ -324,6 +331,41 @@ worker(char **argv)
 	return 0;
 }
 
+/*
+ * With -H: spawn the workers in blocks, task j (the master is j = 0) on
+ * host j * nhosts / n, each block with PvmTaskHost.  The number spawned.
+ */
+static int
+spawn_placed(const struct plan *p, const char *self, char **args, int *tids)
+{
+	char hosts[1024], *host, *save = NULL;
+	int nh = 1, h, j, cnt, got = 0, cc;
+	const char *c;
+
+	for (c = p->hosts; *c != '\0'; c++) {
+		nh += *c == ',';
+	}
+	snprintf(hosts, sizeof(hosts), "%s", p->hosts);
+	for (h = 0, host = strtok_r(hosts, ",", &save); host != NULL;
+	     h++, host = strtok_r(NULL, ",", &save)) {
+		for (cnt = 0, j = 1; j < p->n; j++) {
+			cnt += j * nh / p->n == h;
+		}
+		if (cnt == 0) {
+			continue;
+		}
+		cc = pvm_spawn((char *)self, args, PvmTaskHost, host, cnt,
+		    tids + got);
+		if (cc != cnt) {
+			fprintf(stderr, "reduce: spawned %d of %d on %s\n",
+			    cc < 0 ? 0 : cc, cnt, host);
+			return cc < 0 ? got : got + cc;
+		}
+		got += cc;
+	}
+	return got;
+}
+
 /* Spawn the n - 1 workers by the master's absolute path. */
 static int
 spawn_workers(const struct plan *p, const char *self)
@@ -343,7 +385,12 @@ spawn_workers(const struct plan *p, const char *self)
 	if ((tids = malloc(sizeof(int) * (size_t)p->n)) == NULL) {
 		return -1;
 	}
-	got = pvm_spawn((char *)self, args, PvmTaskDefault, "", p->n - 1, tids);
+	if (p->hosts != NULL) {
+		got = spawn_placed(p, self, args, tids);
+	} else {
+		got = pvm_spawn(
+		    (char *)self, args, PvmTaskDefault, "", p->n - 1, tids);
+	}
 	free(tids);
 	if (got != p->n - 1) {
 		fprintf(stderr, "reduce: spawned %d of %d\n", got, p->n - 1);
@@ -360,6 +407,7 @@ parse(int argc, char **argv, struct plan *p)
 
 	memset(p, 0, sizeof(*p));
 	p->reps = -1;
+	p->warm = -1;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
 			p->n = atoi(argv[++i]);
@@ -371,6 +419,10 @@ parse(int argc, char **argv, struct plan *p)
 			barrier = 1;
 		} else if (strcmp(argv[i], "-f") == 0) {
 			p->freeze = 1;
+		} else if (strcmp(argv[i], "-H") == 0 && i + 1 < argc) {
+			p->hosts = argv[++i];
+		} else if (strcmp(argv[i], "-W") == 0 && i + 1 < argc) {
+			p->warm = atoi(argv[++i]);
 		} else {
 			return -1;
 		}
@@ -381,7 +433,9 @@ parse(int argc, char **argv, struct plan *p)
 	if (p->reps < 1) {
 		p->reps = barrier ? 501 : default_reps(p->count);
 	}
-	p->warm = p->reps / 10 + 5;
+	if (p->warm < 0) {
+		p->warm = p->reps / 10 + 5;
+	}
 	snprintf(p->group, sizeof(p->group), "breduce.%d", (int)getpid());
 	return 0;
 }
@@ -399,7 +453,8 @@ main(int argc, char **argv)
 	}
 	if (parse(argc, argv, &p) < 0) {
 		fprintf(stderr,
-		    "usage: reduce -n N (-c COUNT | -b) [-f] [-r REPS]\n");
+		    "usage: reduce -n N (-c COUNT | -b) [-f] [-r REPS] "
+		    "[-W WARM] [-H HOST,...]\n");
 		return 1;
 	}
 	if (realpath(argv[0], self) == NULL || pvm_mytid() < 0) {
