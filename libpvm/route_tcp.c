@@ -450,7 +450,8 @@ lpvm_route_flush(void)
 	struct lpvm_conn *c;
 	int i;
 
-	if (lpvm_tx_depth != 0)
+	/* Nothing goes out as t0: a request can come with our enrolment. */
+	if (lpvm_tx_depth != 0 || lpvm.mytid <= 0)
 		return;
 	if (tickets_owed) {
 		tickets_owed = 0;

@@ -281,8 +281,10 @@ lpvm_enrol(void)
 	}
 	/* Our PVMEPID slot is taken; children we start get their own. */
 	unsetenv("PVMEPID");
-	/* Bulk offers that came with the answer are owed one now. */
+	/* Bulk offers and route requests that came with the answer are
+	 * owed one now. */
 	lpvm_bulk_flush();
+	lpvm_route_flush();
 	/* Without a listener, peers simply route through the pvmd. */
 	(void)lpvm_route_listen();
 	return 0;

@@ -125,6 +125,7 @@ check "A: pvm_catchout on h1 gets the output of a task on h3" \
 on1 150 pingpong h3
 on1 150 pingpong h2 direct
 on1 60 pingpong h4 refused
+on1 60 early h3
 on1 60 mbox h2 h4
 on1 60 taskexit h3
 on1 40 addfail h2

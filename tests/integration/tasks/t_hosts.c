@@ -16,6 +16,7 @@
  *                               task-to-task TCP.  refused: the child
  *                               set PvmDontRoute, so the same round
  *                               trip waits for the pvmd (no 64 MiB)
+ *   t_hosts early HOST          PvmRouteDirect to a child at once
  *   t_hosts spawn               PvmTaskHost on every host, PvmTaskArch,
  *                               PvmHostCompl, default placement
  *   t_hosts catchout HOST       pvm_catchout of a task on HOST
@@ -350,6 +351,34 @@ quit_child(int tid)
 	if (tid > 0) {
 		tc_send_ints(tid, TAG_QUIT, &v, 1);
 	}
+}
+
+/*
+ * early HOST: with PvmRouteDirect set, send to a child on HOST the moment
+ * pvm_spawn returns.  Our route request then reaches it with the answer
+ * to its enrolment, and it must answer only once it knows its own tid
+ * (once, it answered as t0 and its pvmd threw it out: a hang).
+ */
+static void
+mode_early(const char *where)
+{
+	char *args[] = {"child", NULL};
+	int tid = 0, i, v = -1, ok = 0;
+
+	pvm_setopt(PvmRoute, PvmRouteDirect);
+	for (i = 0; i < 3; i++) {
+		if (pvm_spawn(tc_self(), args, PvmTaskHost, (char *)where, 1,
+		        &tid) != 1) {
+			tc_check(0, "early: spawn a child on %s", where);
+			return;
+		}
+		tc_send_ints(tid, TAG_PING, &i, 1);
+		v = -1;
+		ok += tc_recv_ints(tid, TAG_PING, &v, 1, 10) == tid && v == i;
+		quit_child(tid);
+	}
+	tc_eq(ok, 3, "early: 3 children on %s answer a ping sent with "
+	    "PvmRouteDirect as they enrol", where);
 }
 
 /* ---- modes ---- */
@@ -1503,6 +1532,8 @@ main(int argc, char **argv)
 		mode_addfail(argv[2]);
 	} else if (strcmp(mode, "pingpong") == 0 && argc >= 3) {
 		mode_pingpong(argv[2], argc > 3 ? argv[3] : "");
+	} else if (strcmp(mode, "early") == 0 && argc >= 3) {
+		mode_early(argv[2]);
 	} else if (strcmp(mode, "spawn") == 0) {
 		mode_spawn();
 	} else if (strcmp(mode, "catchout") == 0 && argc >= 3) {
