@@ -181,6 +181,13 @@ def main():
         rogue(sys.argv[2], sys.argv[3:])
         return
     host, port, case = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    if case == "flood":
+        # 70 silent connections at once: how many the master closed.
+        socks = [socket.create_connection((host, port), timeout=5)
+                 for _ in range(70)]
+        print(sum(still_open(c, 0.1) == "closed" or
+                  outcome(c, 8) == "closed" for c in socks))
+        return
     s = socket.create_connection((host, port), timeout=5)
     if case == "garbage":
         s.sendall(os.urandom(200))
