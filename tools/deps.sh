@@ -5,7 +5,7 @@
 set -e
 PKGS="build-essential autoconf automake libtool pkg-config libevent-dev \
 check libsodium-dev gfortran procps util-linux python3 pvm pvm-dev \
-pvm-examples iputils-ping"
+pvm-examples iputils-ping iproute2 hostname"
 
 missing=""
 for p in $PKGS; do
