@@ -57,22 +57,3 @@ bench_hosts_exit() {
 trap bench_hosts_exit EXIT
 trap 'exit 130' INT TERM
 
-# hosts_kill_all: SIGKILL every process in the run's host namespaces
-# (both systems' daemons and tasks), bounded; the namespaces stay.
-hosts_kill_all() {
-	local ns pids left n=50
-	while [ "$n" -gt 0 ]; do
-		left=""
-		for ns in $HOSTS_NSLIST; do
-			pids=$(hosts_pids "$ns")
-			if [ -n "$pids" ]; then
-				kill -KILL $pids 2>/dev/null
-				left=yes
-			fi
-		done
-		[ -z "$left" ] && return 0
-		sleep 0.1
-		n=$((n - 1))
-	done
-	return 1
-}

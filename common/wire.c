@@ -3,24 +3,11 @@
  * the unit tests and a fuzzer can call them on any bytes.
  */
 #include "wire.h"
+#include "be.h"
 
 #include <string.h>
 
-static void
-put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
 
-static uint32_t
-get32(const uint8_t *p)
-{
-	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
-	    ((uint32_t)p[2] << 8) | (uint32_t)p[3];
-}
 
 /* Write the header into out[WIRE_HDR_LEN]. */
 void

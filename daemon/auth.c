@@ -12,6 +12,7 @@
  * Only the pvmd links it; libpvm3 does not.
  */
 #include "auth.h"
+#include "be.h"
 
 #include <sodium.h>
 #include <string.h>
@@ -22,22 +23,6 @@
  */
 static const char label_dialer[] = "pvm4 link auth v1: dialer";
 static const char label_acceptor[] = "pvm4 link auth v1: acceptor";
-
-static void
-put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
-
-static uint32_t
-get32(const uint8_t *p)
-{
-	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
-	       ((uint32_t)p[2] << 8) | (uint32_t)p[3];
-}
 
 int
 auth_init(void)

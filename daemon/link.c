@@ -276,7 +276,8 @@ link_closed(struct conn *c)
 	if (*ap != NULL) {
 		a = *ap;
 		log_warn("link from \"%s\" (host %d) refused: the handshake "
-		    "did not complete", a->stage > 0 ? a->name : "?",
+		         "did not complete",
+		    a->stage > 0 ? a->name : "?",
 		    a->stage > 0 ? (int)a->index : 0);
 		link_auth_free(a);
 		*ap = NULL;
@@ -288,35 +289,17 @@ link_closed(struct conn *c)
 
 /* ---- the slave's side: a blocking handshake before the loop runs ---- */
 
-/* Write all of buf, or -1. */
+/* Write (out) or read exactly len bytes within the dial timeout, or -1. */
 static int
-link_write_all(int s, const uint8_t *buf, size_t len)
+link_io_all(int s, uint8_t *buf, size_t len, int out)
 {
-	ssize_t n;
-
-	while (len > 0) {
-		n = write(s, buf, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-/* Read exactly len bytes within the dial timeout, or -1. */
-static int
-link_read_all(int s, uint8_t *buf, size_t len)
-{
-	struct pollfd pfd = {s, POLLIN, 0};
+	struct pollfd pfd = {s, out ? POLLOUT : POLLIN, 0};
 	ssize_t n;
 
 	while (len > 0) {
 		if (poll(&pfd, 1, LINK_DIAL_TIMEOUT_MS) <= 0)
 			return -1;
-		n = read(s, buf, len);
+		n = out ? write(s, buf, len) : read(s, buf, len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -345,7 +328,7 @@ link_put_frame(int s, int src, int tag, const uint8_t *body, size_t len)
 	h.enc = WIRE_ENC_NATIVE;
 	wire_hdr_encode(&h, buf);
 	memcpy(buf + WIRE_HDR_LEN, body, len);
-	return link_write_all(s, buf, WIRE_HDR_LEN + len);
+	return link_io_all(s, buf, WIRE_HDR_LEN + len, 1);
 }
 
 static int
@@ -354,9 +337,9 @@ link_get_frame(int s, int tag, uint8_t *body, size_t cap, size_t *len)
 	uint8_t raw[WIRE_HDR_LEN];
 	struct wire_hdr h;
 
-	if (link_read_all(s, raw, sizeof(raw)) != 0 ||
+	if (link_io_all(s, raw, sizeof(raw), 0) != 0 ||
 	    wire_hdr_decode(raw, sizeof(raw), &h) != WIRE_OK || h.tag != tag ||
-	    h.len > cap || link_read_all(s, body, (size_t)h.len) != 0)
+	    h.len > cap || link_io_all(s, body, (size_t)h.len, 0) != 0)
 		return -1;
 	*len = (size_t)h.len;
 	return 0;

@@ -29,8 +29,9 @@
 
 #include <event2/event.h>
 
-#define VM_ADD_TIMEOUT 60 /* s for a new host to come up ($PVMD_ADD_TIMEOUT)   \
-	                   */
+#define VM_ADD_TIMEOUT                                                         \
+	60 /* s for a new host to come up ($PVMD_ADD_TIMEOUT)                  \
+	    */
 #define VM_RPC_MAX 4096
 #define VM_ARGV_MAX 64
 

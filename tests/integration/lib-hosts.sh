@@ -28,6 +28,7 @@
 #   hosts_console K SECS OUT   the console on hK (commands on stdin)
 #   hosts_kill_when_ready K    SIGKILL hK's pvmd when the next run_checks
 #                              prints "INFO: READY"; then hosts_kill_done
+#   hosts_when_ready CMD...    run CMD then (e.g. cut a host's network)
 #   hosts_dump_logs            every host's pvmd log, last lines
 #   hosts_reset                kill everything in the hosts, remove their
 #                              VM directories: the next machine starts clean
@@ -248,8 +249,25 @@ hosts_kill_done() {
 	HOSTS_KILLER=""
 }
 hosts_kill_when_ready() {
-	local k=$1 f="$T_TMP/out.$((T_RUNS + 1))"
+	local k=$1
 	: >"$T_TMP/killed.$k"
+	hosts_when_ready hosts_kill_pvmd "$k"
+}
+
+# hosts_kill_pvmd K: SIGKILL hK's pvmd; $T_TMP/killed.K says "killed PID".
+hosts_kill_pvmd() {
+	local pid
+	pid=$(host_pvmd_pid "$1")
+	if [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; then
+		echo "killed $pid" >"$T_TMP/killed.$1"
+	fi
+}
+
+# hosts_when_ready CMD [ARG...]: in the background, run CMD as soon as the
+# output of the next run_checks has a line "INFO: READY" (60 s at most);
+# hosts_kill_done waits for it.
+hosts_when_ready() {
+	local f="$T_TMP/out.$((T_RUNS + 1))"
 	(
 		n=600
 		while [ "$n" -gt 0 ]; do
@@ -257,11 +275,7 @@ hosts_kill_when_ready() {
 			sleep 0.1
 			n=$((n - 1))
 		done
-		pid=$(host_pvmd_pid "$k")
-		if [ "$n" -gt 0 ] && [ -n "$pid" ] &&
-		    kill -KILL "$pid" 2>/dev/null; then
-			echo "killed $pid" >"$T_TMP/killed.$k"
-		fi
+		[ "$n" -gt 0 ] && "$@"
 	) &
 	HOSTS_KILLER=$!
 }
@@ -302,10 +316,11 @@ hosts_kill_all() {
 				left=yes
 			fi
 		done
-		[ -z "$left" ] && break
+		[ -z "$left" ] && return 0
 		sleep 0.1
 		n=$((n - 1))
 	done
+	return 1
 }
 
 # hosts_reset: a fresh start for the next machine of a test: nothing runs

@@ -88,11 +88,9 @@ run_checks() {
 	T_OUT="$T_TMP/out.$T_RUNS"
 	run "$secs" "$@" >"$T_OUT" 2>&1
 	rc=$?
-	cat "$T_OUT"
-	np=$(grep -c '^PASS: ' "$T_OUT")
-	nf=$(grep -c '^FAIL: ' "$T_OUT")
-	T_PASS=$((T_PASS + np))
-	T_FAIL=$((T_FAIL + nf))
+	add_checks "$T_OUT"
+	np=$T_NP
+	nf=$T_NF
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 		fail "$(basename "$1") ${2:-}: killed after the ${secs} s limit"
 	elif [ "$rc" -gt 128 ]; then
@@ -103,6 +101,16 @@ run_checks() {
 		fail "$(basename "$1") ${2:-}: reported no checks"
 	fi
 	return "$rc"
+}
+
+# add_checks FILE: show a program's output and count its PASS and FAIL
+# lines as this test's checks (also in T_NP and T_NF).
+add_checks() {
+	cat "$1"
+	T_NP=$(grep -c '^PASS: ' "$1")
+	T_NF=$(grep -c '^FAIL: ' "$1")
+	T_PASS=$((T_PASS + T_NP))
+	T_FAIL=$((T_FAIL + T_NF))
 }
 
 # need FILE...: a hard error (99) if a program of the build is missing.

@@ -51,11 +51,7 @@ check "pvmd alive during the flood" pvmd_alive
 touch "$dir/go"
 wait "$rpid"
 rc=$?
-cat "$T_TMP/flood.out"
-np=$(grep -c '^PASS: ' "$T_TMP/flood.out")
-nf=$(grep -c '^FAIL: ' "$T_TMP/flood.out")
-T_PASS=$((T_PASS + np))
-T_FAIL=$((T_FAIL + nf))
+add_checks "$T_TMP/flood.out"
 check "receiver exits 0 (rc $rc)" test "$rc" -eq 0
 check "pvmd alive after the flood" pvmd_alive
 finish

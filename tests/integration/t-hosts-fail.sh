@@ -15,20 +15,9 @@ TH="$TASKS/t_hosts"
 hosts_setup 3
 export PVMD_HOST_TIMEOUT=3
 
-# cut_when_ready K: take hK's link down when the next run_checks prints
-# "INFO: READY" (like hosts_kill_when_ready).
-cut_when_ready() {
-	local k=$1 f="$T_TMP/out.$((T_RUNS + 1))"
-	(
-		n=600
-		while [ "$n" -gt 0 ]; do
-			grep -q '^INFO: READY' "$f" 2>/dev/null && break
-			sleep 0.1
-			n=$((n - 1))
-		done
-		ip -n "$(host_ns "$k")" link set eth0 down &&
-		    echo cut >"$T_TMP/cut.$k"
-	) &
+# cut_net K: take hK's link down (when the driver is ready).
+cut_net() {
+	ip -n "$(host_ns "$1")" link set eth0 down && echo cut >"$T_TMP/cut.$1"
 }
 
 # gone_from_ns K SECS: no process is left in hK's namespace.
@@ -48,8 +37,9 @@ hosts_console 1 30 "$T_TMP/add" <<'END'
 add h2 h3
 END
 check "h2 and h3 joined" grep -q "2 successful" "$T_TMP/add"
-cut_when_ready 3
+hosts_when_ready cut_net 3
 run_checks 40 "$NETNS_RSH" h1 "$TH" watchkill h3 15
+hosts_kill_done
 check "h3's network was cut" test -s "$T_TMP/cut.3"
 # watchkill's line says how long HostDelete took: within 3 s + a ping.
 t=$(sed -n 's/.*PvmHostDelete for the killed h3.*after \([0-9.]*\) s).*/\1/p' \

@@ -61,11 +61,7 @@ check "the held link was not taken for a dead host" \
 touch "$dir/go"
 wait "$rpid"
 rc=$?
-cat "$T_TMP/flood.out"
-np=$(grep -c '^PASS: ' "$T_TMP/flood.out")
-nf=$(grep -c '^FAIL: ' "$T_TMP/flood.out")
-T_PASS=$((T_PASS + np))
-T_FAIL=$((T_FAIL + nf))
+add_checks "$T_TMP/flood.out"
 check "receiver on h2 exits 0 (rc $rc)" test "$rc" -eq 0
 hosts_console 1 30 "$T_TMP/conf" <<'END'
 conf

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "auth.h"
+#include "be.h"
 
 #include "unit_main.h"
 
@@ -462,14 +463,6 @@ START_TEST(hello_decode_lengths)
 }
 END_TEST
 
-static void
-put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
 
 START_TEST(hello_decode_fields)
 {
