@@ -530,3 +530,38 @@ hostlist_free(char **v, int n)
 		free(v[i]);
 	free(v);
 }
+
+/* Expand $NAME in an option value; see hostfile.h. */
+int
+hostfile_expand(const char *in, char *out, size_t outlen,
+    const char *(*lookup)(const char *name))
+{
+	char name[256];
+	const char *v;
+	size_t o = 0, n, k;
+
+	while (*in != '\0') {
+		n = *in == '$' ? strspn(in + 1, "abcdefghijklmnopqrstuvwxyz"
+		                                "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		                                "0123456789_") : 0;
+		if (n == 0 || n >= sizeof(name)) {
+			if (o + 1 >= outlen)
+				return -1;
+			out[o++] = *in++;
+			continue;
+		}
+		memcpy(name, in + 1, n);
+		name[n] = '\0';
+		in += n + 1;
+		v = lookup(name);
+		k = v != NULL ? strlen(v) : 0;
+		if (o + k >= outlen)
+			return -1;
+		memcpy(out + o, v, k);
+		o += k;
+	}
+	if (outlen == 0)
+		return -1;
+	out[o] = '\0';
+	return 0;
+}

@@ -82,4 +82,12 @@ void hostfile_free(struct hostfile *hf);
 int hostlist_expand(const char *spec, char ***out, int *n);
 void hostlist_free(char **v, int n);
 
+/*
+ * Expand $NAME (letters, digits, '_') in an option value, as each pvmd
+ * does in PVM 3.4, with lookup(NAME) (NULL: empty).  0, or -1 if the
+ * result does not fit in out[outlen].  Pure but for what lookup does.
+ */
+int hostfile_expand(const char *in, char *out, size_t outlen,
+    const char *(*lookup)(const char *name));
+
 #endif

@@ -10,6 +10,7 @@
  */
 #include "pvmd.h"
 #include "auth.h"
+#include "hostfile.h"
 #include "clock.h"
 #include "spin.h"
 
@@ -363,6 +364,25 @@ parse_env(void)
 		pvmd.host_timeout = (int)v;
 }
 
+static const char *
+env_lookup(const char *name)
+{
+	return getenv(name);
+}
+
+/* Slave: $NAME in an ep= or wd= value, from our environment (as PVM). */
+static int
+slave_expand(char *v, size_t len)
+{
+	char out[PATHS_MAX];
+
+	if (hostfile_expand(v, out, sizeof(out), env_lookup) != 0 ||
+	    strlen(out) >= len)
+		return -1;
+	memcpy(v, out, strlen(out) + 1);
+	return 0;
+}
+
 /* Slave: the secret, one line of hex on standard input. */
 static void
 slave_read_secret(void)
@@ -564,6 +584,11 @@ main(int argc, char **argv)
 	if (slave.on)
 		snprintf(pvmd.altname, sizeof(pvmd.altname), "%s",
 		    slave.name);
+	if (slave_expand(slave.ep, sizeof(slave.ep)) != 0 ||
+	    slave_expand(slave.wd, sizeof(slave.wd)) != 0) {
+		fprintf(stderr, "pvmd: -e or -w too long once expanded\n");
+		return 1;
+	}
 	parse_env();
 	signal(SIGPIPE, SIG_IGN);
 	if (paths_from_env(&pvmd.paths) != 0) {

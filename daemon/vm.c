@@ -311,14 +311,23 @@ vm_alloc_index(void)
 	return 0;
 }
 
-/* True if s can pass through a remote shell as one word. */
+/*
+ * True if s can pass through a remote shell as one word.  ep= and wd=
+ * may hold $NAME too: the slave expands it (hostfile_expand), and ssh's
+ * remote shell may do so first, both from the slave's environment.
+ */
 static int
-vm_shell_safe(const char *s)
+vm_shell_safe(const char *s, int dollar)
 {
-	return *s != '\0' &&
-	       s[strspn(s,
-	           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	           "0123456789._/:@%+,=~-")] == '\0';
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+	                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                            "0123456789._/:@%+,=~-";
+
+	for (; *s != '\0'; s++) {
+		if (strchr(plain, *s) == NULL && !(dollar && *s == '$'))
+			return 0;
+	}
+	return 1;
 }
 
 /* A launcher's command line and the strings it points into. */
@@ -363,9 +372,9 @@ vm_argv(const struct pend *p, const struct host_ent *e, struct vm_cmd *m)
 
 	if (link_listen(&port) != 0 || vm_dx(e, m->dx, sizeof(m->dx)) != 0)
 		return -1;
-	if (!vm_shell_safe(m->dx) || (e->o.ep[0] && !vm_shell_safe(e->o.ep)) ||
-	    (e->o.wd[0] && !vm_shell_safe(e->o.wd)) ||
-	    (e->o.login[0] && !vm_shell_safe(e->o.login)))
+	if (*m->dx == '\0' || !vm_shell_safe(m->dx, 0) ||
+	    !vm_shell_safe(e->o.ep, 1) || !vm_shell_safe(e->o.wd, 1) ||
+	    !vm_shell_safe(e->o.login, 0))
 		return -1;
 	snprintf(m->words, sizeof(m->words), "%s",
 	    rsh != NULL && *rsh ? rsh : "ssh");

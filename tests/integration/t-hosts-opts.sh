@@ -1,7 +1,8 @@
 #!/bin/sh
 # t-hosts-opts.sh: the hostfile's options and batch allocations.
-#  1. A hostfile with lo=, dx=, ep=, wd=, ip= and a '*' line, and an '&'
-#     line whose options a later `add` of the bare name uses.
+#  1. A hostfile with lo=, dx=, ep= (a $VARIABLE), wd=, ip= and a '*'
+#     line, and an '&' line whose options a later `add` of the bare name
+#     uses.
 #  2. pvmd -b in a (simulated) Slurm allocation: SLURM_JOB_NODELIST;
 #     there, from a slave, the calls about the machine (t_vmapi).
 #  3. pvmd -b with a PBS node file (names repeated, as PBS writes them).
@@ -22,9 +23,11 @@ chmod +x "$T_TMP/mypvmd"
 cat >"$T_TMP/hostfile" <<END
 # options of PVM 3.4's hostfile
 * lo=tester dx=$T_TMP/mypvmd
-h2 ep=$T_TMP/ep wd=$T_TMP/wd2 ip=h2-6
+h2 ep=\$PVMT_EP wd=$T_TMP/wd2 ip=h2-6
 &h3 sp=500
 END
+# ep= names a variable: each pvmd expands it from its own environment.
+export PVMT_EP="$T_TMP/ep"
 check "master started with the hostfile" hosts_start_master "$T_TMP/hostfile"
 check "h2's launcher got -l tester (lo=, from the '*' line)" \
     grep -q "^h2-6: -l tester " "$PVMT_RSHLOG"
@@ -37,7 +40,7 @@ spawn -h2 -> /bin/pwd
 add h3
 conf
 END
-check "a program found along h2's ep= runs there" \
+check "a program found along h2's ep=\$PVMT_EP runs there" \
     grep -q "hello from h2" "$T_TMP/c1"
 check "tasks on h2 start in its wd=" grep -q "\] $T_TMP/wd2\$" "$T_TMP/c1"
 check "add h3 (bare) succeeded" grep -q "1 successful" "$T_TMP/c1"

@@ -553,6 +553,42 @@ START_TEST(fuzz_files)
 }
 END_TEST
 
+static const char *
+fake_env(const char *name)
+{
+	if (strcmp(name, "HOME") == 0)
+		return "/home/me";
+	if (strcmp(name, "EMPTY") == 0)
+		return "";
+	return NULL;
+}
+
+/* $NAME in option values, as each pvmd expands them. */
+START_TEST(expand_vars)
+{
+	char out[32];
+
+	ck_assert_int_eq(hostfile_expand("$HOME/bin", out, sizeof(out),
+	    fake_env), 0);
+	ck_assert_str_eq(out, "/home/me/bin");
+	ck_assert_int_eq(hostfile_expand("a:$HOME:$NOPE:$EMPTY:b", out,
+	    sizeof(out), fake_env), 0);
+	ck_assert_str_eq(out, "a:/home/me:::b");
+	/* A '$' not followed by a name stays. */
+	ck_assert_int_eq(hostfile_expand("x$/$", out, sizeof(out), fake_env),
+	    0);
+	ck_assert_str_eq(out, "x$/$");
+	ck_assert_int_eq(hostfile_expand("plain", out, sizeof(out), fake_env),
+	    0);
+	ck_assert_str_eq(out, "plain");
+	/* Too long: refused, never cut short. */
+	ck_assert_int_eq(hostfile_expand("$HOME$HOME$HOME$HOME", out,
+	    sizeof(out), fake_env), -1);
+	ck_assert_int_eq(hostfile_expand("12345678", out, 8, fake_env), -1);
+	ck_assert_int_eq(hostfile_expand("1234567", out, 8, fake_env), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -582,6 +618,7 @@ main(void)
 	tcase_add_test(th, hostlist_forms);
 	tcase_add_test(th, hostlist_malformed);
 	tcase_add_test(th, hostlist_limits);
+	tcase_add_test(th, expand_vars);
 	suite_add_tcase(s, th);
 	return unit_run(s);
 }
