@@ -292,28 +292,30 @@ wire_status_str(enum wire_status st)
 	return "unknown";
 }
 
+/* Index 1..count of a tag in the list starting at base, or 0. */
+static int
+wire_list_index(int32_t tag, uint32_t base, uint32_t count)
+{
+	uint32_t t = (uint32_t)tag;
+
+	if ((t & 0xffff0000u) != base)
+		return 0;
+	t &= 0xffffu;
+	return (t >= 1 && t <= count) ? (int)t : 0;
+}
+
 /* Index 1..WIRE_TM_COUNT of a TM tag, or 0. */
 int
 wire_tm_index(int32_t tag)
 {
-	uint32_t t = (uint32_t)tag;
-
-	if ((t & 0xffff0000u) != WIRE_TM_BASE)
-		return 0;
-	t &= 0xffffu;
-	return (t >= 1 && t <= WIRE_TM_COUNT) ? (int)t : 0;
+	return wire_list_index(tag, WIRE_TM_BASE, WIRE_TM_COUNT);
 }
 
 /* Index of a daemon-to-daemon tag, or 0. */
 int
 wire_dm_index(int32_t tag)
 {
-	uint32_t t = (uint32_t)tag;
-
-	if ((t & 0xffff0000u) != WIRE_DM_BASE)
-		return 0;
-	t &= 0xffffu;
-	return (t >= 1 && t <= WIRE_DM_COUNT) ? (int)t : 0;
+	return wire_list_index(tag, WIRE_DM_BASE, WIRE_DM_COUNT);
 }
 
 /* Name of a system tag, or NULL. */

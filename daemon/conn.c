@@ -67,16 +67,20 @@ enum conn_state {
 	CONN_LINK,  /* an authenticated pvmd link */
 };
 
-/* A control message from one source on a link, being reassembled. */
-struct link_reasm {
+/*
+ * A control message for this pvmd from one source, being reassembled.
+ * A task's connection has one source; frames of different sources
+ * interleave on a link, so a link has one per source.
+ */
+struct ctl_reasm {
 	int src;
-	struct wire_hdr h;
+	struct wire_hdr h; /* of its first frame */
 	struct evbuffer *buf;
 };
 
-/* Bounds on what a peer pvmd may leave half-sent. */
-#define LINK_REASM_MAX 1024
-#define LINK_REASM_BYTES (256u * 1024 * 1024)
+/* Bounds on what a peer may leave half-sent on one connection. */
+#define CONN_CTL_OPEN_MAX 1024
+#define CONN_CTL_BYTES (256u * 1024 * 1024)
 #define LINK_AUTH_FRAME_MAX 1024
 
 struct conn {
@@ -98,10 +102,10 @@ struct conn {
 	struct task *task;   /* NULL before TM_CONNECT and after TM_EXIT */
 	struct event *timer; /* handshake / flush timeout */
 	struct event *kick;  /* run conn_process on the next loop turn */
-	/* Control message being reassembled. */
-	struct evbuffer *ctl;
-	struct wire_hdr ctlh;
-	int ctl_open;
+	/* Control messages being reassembled. */
+	struct ctl_reasm *rs;
+	int nrs;
+	size_t rsbytes;
 	/* TM_MCAST list for the next message to our multicast address. */
 	int *mcast;
 	int nmcast;
@@ -109,13 +113,10 @@ struct conn {
 	struct conn_list *parked;
 	TAILQ_ENTRY(conn) wentry;
 	TAILQ_HEAD(conn_list, conn) waiters; /* senders parked on us */
-	/* Links to other pvmds (CONN_AUTH, CONN_LINK). */
-	int host;           /* the peer's host index, 0 until known */
+	/* Links to other pvmds (CONN_AUTH, CONN_LINK); tid is the peer
+	 * pvmd's once the handshake is done. */
 	void *auth;         /* handshake state, owned by link.c */
-	long long last_rx;  /* mono_us() of the last read that brought data */
-	struct link_reasm *rs; /* control messages being reassembled */
-	int nrs;
-	size_t rsbytes;
+	long long last_rx;  /* links: mono_us() of the last read with data */
 };
 
 /* Where a frame goes: a connection's output, or a pending task's hold. */
@@ -142,7 +143,7 @@ static const char *
 conn_name(const struct conn *c, char *buf, size_t len)
 {
 	if (c->state == CONN_AUTH || c->state == CONN_LINK)
-		snprintf(buf, len, "link %d (fd %d)", c->host, c->fd);
+		snprintf(buf, len, "link %d (fd %d)", tid_host(c->tid), c->fd);
 	else if (c->tid != 0)
 		snprintf(buf, len, "t%x", (unsigned)c->tid);
 	else
@@ -276,18 +277,31 @@ conn_close(struct conn *c, const char *why)
 		link_closed(c);
 }
 
-/* Free the reassembly state of a link. */
+/* Free a connection and close its socket; any part may be missing. */
 static void
-conn_reasm_free(struct conn *c)
+conn_free(struct conn *c)
 {
 	int i;
 
+	if (c->rev != NULL)
+		event_free(c->rev);
+	if (c->wev != NULL)
+		event_free(c->wev);
+	if (c->timer != NULL)
+		event_free(c->timer);
+	if (c->kick != NULL)
+		event_free(c->kick);
+	if (c->in != NULL)
+		evbuffer_free(c->in);
+	if (c->out != NULL)
+		evbuffer_free(c->out);
 	for (i = 0; i < c->nrs; i++)
 		evbuffer_free(c->rs[i].buf);
 	free(c->rs);
-	c->rs = NULL;
-	c->nrs = 0;
-	c->rsbytes = 0;
+	free(c->mcast);
+	link_auth_free(c->auth);
+	close(c->fd);
+	free(c);
 }
 
 /* Free the connections closed during the last loop turn. */
@@ -298,18 +312,7 @@ conn_gc_cb(evutil_socket_t fd, short what, void *arg)
 
 	while ((c = TAILQ_FIRST(&conn_dead)) != NULL) {
 		TAILQ_REMOVE(&conn_dead, c, entry);
-		event_free(c->rev);
-		event_free(c->wev);
-		evbuffer_free(c->in);
-		evbuffer_free(c->out);
-		close(c->fd);
-		event_free(c->timer);
-		event_free(c->kick);
-		evbuffer_free(c->ctl);
-		free(c->mcast);
-		conn_reasm_free(c);
-		link_auth_free(c->auth);
-		free(c);
+		conn_free(c);
 	}
 }
 
@@ -597,146 +600,129 @@ conn_mcast_frame(struct conn *c, const struct wire_hdr *h)
 	return 0;
 }
 
-/* A frame of a control message to this pvmd; dispatch at EOM. */
+typedef void frame_fn(struct conn *c, const struct wire_hdr *h,
+    const uint8_t *body, size_t len);
+
+/*
+ * Hand the whole head frame of c's input, made contiguous where it lies,
+ * to fn, then drop it.  1 if c is closed or closing, else 0.
+ */
 static int
-conn_ctl_frame(struct conn *c, const struct wire_hdr *h)
-{
-	struct evbuffer *in = c->in;
-	unsigned char *body = NULL;
-	size_t len;
-
-	if (h->flags & WIRE_F_SOM) {
-		if (c->ctl_open) {
-			conn_close(c, "control message interrupted");
-			return 1;
-		}
-		c->ctl_open = 1;
-		c->ctlh = *h;
-	} else if (!c->ctl_open) {
-		conn_close(c, "control frame without a start");
-		return 1;
-	}
-	if (evbuffer_get_length(c->ctl) + h->len > WIRE_CTL_MAX) {
-		conn_close(c, "control message over WIRE_CTL_MAX");
-		return 1;
-	}
-	evbuffer_drain(in, WIRE_HDR_LEN);
-	if (evbuffer_remove_buffer(in, c->ctl, (size_t)h->len) !=
-	    (int)h->len) {
-		conn_close(c, "out of memory reading a control message");
-		return 1;
-	}
-	if (!(h->flags & WIRE_F_EOM))
-		return 0;
-	c->ctl_open = 0;
-	len = evbuffer_get_length(c->ctl);
-	if (len > 0 && (body = evbuffer_pullup(c->ctl, -1)) == NULL) {
-		conn_close(c, "out of memory reading a control message");
-		return 1;
-	}
-	ctl_dispatch(c, c->task, &c->ctlh, body, len);
-	evbuffer_drain(c->ctl, len);
-	return c->dead || c->closing;
-}
-
-/* The whole head frame of c's input, contiguous; NULL if out of memory. */
-static const uint8_t *
-conn_frame_body(struct conn *c, const struct wire_hdr *h)
+conn_frame_in_place(struct conn *c, const struct wire_hdr *h, frame_fn *fn)
 {
 	const uint8_t *p;
 
 	p = evbuffer_pullup(c->in, (ev_ssize_t)(WIRE_HDR_LEN + h->len));
-	return p != NULL ? p + WIRE_HDR_LEN : NULL;
+	if (p == NULL) {
+		conn_close(c, "out of memory reading a frame");
+		return 1;
+	}
+	fn(c, h, p + WIRE_HDR_LEN, (size_t)h->len);
+	if (!c->dead)
+		evbuffer_drain(c->in, WIRE_HDR_LEN + (size_t)h->len);
+	return c->dead || c->closing;
 }
 
 /* A handshake frame on a link that has not proved itself yet. */
 static int
 conn_auth_frame(struct conn *c, const struct wire_hdr *h)
 {
-	const uint8_t *body;
-
 	if (h->len > LINK_AUTH_FRAME_MAX || h->flags != WIRE_F_ALL) {
 		conn_closef(c, "refused: handshake frame of %lu bytes",
 		    (unsigned long)h->len);
 		return 1;
 	}
-	if ((body = conn_frame_body(c, h)) == NULL) {
-		conn_close(c, "out of memory in the handshake");
-		return 1;
-	}
-	link_auth_frame(c, h, body, (size_t)h->len);
-	if (!c->dead)
-		evbuffer_drain(c->in, WIRE_HDR_LEN + (size_t)h->len);
-	return c->dead;
+	return conn_frame_in_place(c, h, link_auth_frame);
 }
 
-/* The reassembly slot of src on link c (created if new); NULL: none. */
-static struct link_reasm *
-conn_reasm_slot(struct conn *c, int src)
+/* The reassembly of src's control message on c, or NULL. */
+static struct ctl_reasm *
+conn_reasm_find(struct conn *c, int src)
 {
-	struct link_reasm *r;
 	int i;
 
 	for (i = 0; i < c->nrs; i++) {
 		if (c->rs[i].src == src)
 			return &c->rs[i];
 	}
-	if (c->nrs >= LINK_REASM_MAX ||
+	return NULL;
+}
+
+/* Start reassembling a message from src on c; NULL past the limits. */
+static struct ctl_reasm *
+conn_reasm_new(struct conn *c, int src, const struct wire_hdr *h)
+{
+	struct ctl_reasm *r;
+
+	if (c->nrs >= CONN_CTL_OPEN_MAX ||
 	    (r = realloc(c->rs, sizeof(*r) * (size_t)(c->nrs + 1))) == NULL)
 		return NULL;
 	c->rs = r;
 	r = &c->rs[c->nrs];
-	memset(r, 0, sizeof(*r));
 	if ((r->buf = evbuffer_new()) == NULL)
 		return NULL;
 	r->src = src;
+	r->h = *h;
 	c->nrs++;
 	return r;
 }
 
-/* Drop slot r of link c (its message was dispatched). */
+/* Drop src's reassembly on c (its message was dispatched). */
 static void
-conn_reasm_drop(struct conn *c, struct link_reasm *r)
+conn_reasm_drop(struct conn *c, int src)
 {
+	struct ctl_reasm *r = conn_reasm_find(c, src);
+
 	c->rsbytes -= evbuffer_get_length(r->buf);
 	evbuffer_free(r->buf);
 	*r = c->rs[--c->nrs];
 }
 
+/* A whole control message for this pvmd: a task's or a peer pvmd's. */
+static void
+conn_ctl_dispatch(struct conn *c, const struct wire_hdr *h,
+    const uint8_t *body, size_t len)
+{
+	if (c->state == CONN_LINK)
+		link_ctl_dispatch(c, h, body, len);
+	else
+		ctl_dispatch(c, c->task, h, body, len);
+}
+
 /*
- * A frame of a control message for this pvmd from a link.  Frames of
- * different sources interleave on a link, so each source has its own
- * reassembly; one-frame messages (nearly all) need none.
+ * A frame of a control message to this pvmd; dispatch at EOM.  One-frame
+ * messages (nearly all) are handled where they lie in the input; longer
+ * ones are gathered per source, within bounds.
  */
 static int
-conn_link_ctl_frame(struct conn *c, const struct wire_hdr *h)
+conn_ctl_frame(struct conn *c, const struct wire_hdr *h)
 {
-	struct link_reasm *r;
+	struct ctl_reasm *r = conn_reasm_find(c, h->src);
 	const uint8_t *body;
 	struct wire_hdr mh;
 	size_t len;
 
-	if (h->flags & WIRE_F_SOM && h->flags & WIRE_F_EOM) {
-		if ((body = conn_frame_body(c, h)) == NULL) {
-			conn_close(c, "out of memory reading a control message");
-			return 1;
-		}
-		link_ctl_dispatch(c, h, body, (size_t)h->len);
-		if (!c->dead)
-			evbuffer_drain(c->in, WIRE_HDR_LEN + (size_t)h->len);
-		return c->dead;
-	}
-	if ((r = conn_reasm_slot(c, h->src)) == NULL ||
-	    c->rsbytes + h->len > LINK_REASM_BYTES ||
-	    evbuffer_get_length(r->buf) + h->len > WIRE_CTL_MAX ||
-	    ((h->flags & WIRE_F_SOM) != 0) == (evbuffer_get_length(r->buf) > 0 ||
-	    r->h.tag != 0)) {
-		conn_closef(c, "bad or oversized control message from t%x",
-		    (unsigned)h->src);
+	if ((h->flags & WIRE_F_SOM) && r != NULL) {
+		conn_close(c, "control message interrupted");
 		return 1;
 	}
-	if (h->flags & WIRE_F_SOM)
-		r->h = *h;
+	if (!(h->flags & WIRE_F_SOM) && r == NULL) {
+		conn_close(c, "control frame without a start");
+		return 1;
+	}
+	if (h->flags == WIRE_F_ALL)
+		return conn_frame_in_place(c, h, conn_ctl_dispatch);
+	if (r == NULL && (r = conn_reasm_new(c, h->src, h)) == NULL) {
+		conn_closef(c, "bad or oversized control message from t%x "
+		    "(too many open)", (unsigned)h->src);
+		return 1;
+	}
+	if (evbuffer_get_length(r->buf) + h->len > WIRE_CTL_MAX ||
+	    c->rsbytes + h->len > CONN_CTL_BYTES) {
+		conn_closef(c, "bad or oversized control message from t%x "
+		    "(over WIRE_CTL_MAX)", (unsigned)h->src);
+		return 1;
+	}
 	evbuffer_drain(c->in, WIRE_HDR_LEN);
 	if (evbuffer_remove_buffer(c->in, r->buf, (size_t)h->len) !=
 	    (int)h->len) {
@@ -753,10 +739,10 @@ conn_link_ctl_frame(struct conn *c, const struct wire_hdr *h)
 		conn_close(c, "out of memory reading a control message");
 		return 1;
 	}
-	link_ctl_dispatch(c, &mh, body, len);
+	conn_ctl_dispatch(c, &mh, body, len);
 	if (!c->dead)
-		conn_reasm_drop(c, conn_reasm_slot(c, h->src));
-	return c->dead;
+		conn_reasm_drop(c, mh.src);
+	return c->dead || c->closing;
 }
 
 /*
@@ -769,20 +755,21 @@ conn_link_frame(struct conn *c, const struct wire_hdr *h)
 {
 	int host, sh = tid_host(h->src);
 
-	if (sh == 0 || sh == pvmd.host || (pvmd.master && sh != c->host)) {
+	if (sh == 0 || sh == pvmd.host ||
+	    (pvmd.master && sh != tid_host(c->tid))) {
 		conn_closef(c, "frame with source t%x", (unsigned)h->src);
 		return 1;
 	}
 	switch (route_decide(h->dst, h->src, pvmd.host, &host)) {
 	case ROUTE_PVMD:
-		return conn_link_ctl_frame(c, h);
+		return conn_ctl_frame(c, h);
 	case ROUTE_TASK:
 		if (h->ctx == SYSCTX_TM && tid_is_pvmd(h->src) &&
 		    (h->flags & WIRE_F_SOM))
 			vm_rpc_answered(h->dst, h->wid);
 		return conn_forward(c, h, h->dst);
 	case ROUTE_PEER:
-		if (pvmd.master && host != c->host)
+		if (pvmd.master && host != tid_host(c->tid))
 			return conn_forward(c, h, h->dst);
 		break;
 	default:
@@ -936,7 +923,8 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	pvmd.nreads++; /* data came: worth spinning for more (pvmd.c) */
-	c->last_rx = mono_us();
+	if (c->state == CONN_LINK)
+		c->last_rx = mono_us(); /* for link.c's liveness check */
 	conn_process(c);
 }
 
@@ -1013,27 +1001,6 @@ conn_timer_cb(evutil_socket_t fd, short what, void *arg)
 		conn_close(c, "peer did not read its last reply");
 }
 
-/* Free a connection that never went live. */
-static void
-conn_free_new(struct conn *c)
-{
-	if (c->in != NULL)
-		evbuffer_free(c->in);
-	if (c->out != NULL)
-		evbuffer_free(c->out);
-	if (c->rev != NULL)
-		event_free(c->rev);
-	if (c->wev != NULL)
-		event_free(c->wev);
-	if (c->timer != NULL)
-		event_free(c->timer);
-	if (c->kick != NULL)
-		event_free(c->kick);
-	if (c->ctl != NULL)
-		evbuffer_free(c->ctl);
-	free(c);
-}
-
 /*
  * A live connection on socket s (owned from here on, closed on failure)
  * in `state`, with the handshake timer running.  NULL if out of memory.
@@ -1068,14 +1035,16 @@ conn_alloc(int s, pid_t pid, enum conn_state state)
 	c->wev = event_new(pvmd.base, s, EV_WRITE, conn_write_cb, c);
 	c->timer = evtimer_new(pvmd.base, conn_timer_cb, c);
 	c->kick = event_new(pvmd.base, -1, 0, conn_kick_cb, c);
-	c->ctl = evbuffer_new();
 	c->need = WIRE_HDR_LEN;
 	c->last_rx = mono_us();
 	if (c->in == NULL || c->out == NULL || c->rev == NULL ||
-	    c->wev == NULL || c->timer == NULL || c->kick == NULL ||
-	    c->ctl == NULL || (conn_reading(c, 1), !c->reading)) {
-		close(s);
-		conn_free_new(c);
+	    c->wev == NULL || c->timer == NULL || c->kick == NULL) {
+		conn_free(c);
+		return NULL;
+	}
+	conn_reading(c, 1);
+	if (!c->reading) {
+		conn_free(c);
 		return NULL;
 	}
 	if (state != CONN_LINK)
@@ -1120,41 +1089,31 @@ conn_link_accepted(int s)
 	return conn_alloc(s, 0, CONN_AUTH);
 }
 
-/* An authenticated link to host `host` on socket s (owns s). */
-struct conn *
-conn_link_open(int s, int host)
-{
-	struct conn *c;
-	int one = 1;
-
-	(void)setsockopt(s, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	if ((c = conn_alloc(s, 0, CONN_LINK)) != NULL)
-		c->host = host;
-	return c;
-}
-
 /* The handshake succeeded: c now carries frames for host `host`. */
 void
 conn_link_up(struct conn *c, int host)
 {
 	c->state = CONN_LINK;
-	c->host = host;
 	c->tid = tid_pvmd(host);
 	evtimer_del(c->timer);
+}
+
+/* A link authenticated already (a slave's, to its master) on s. */
+struct conn *
+conn_link_open(int s, int host)
+{
+	struct conn *c;
+
+	if ((c = conn_link_accepted(s)) != NULL)
+		conn_link_up(c, host);
+	return c;
 }
 
 /* A link's peer host index (0 while unknown). */
 int
 conn_link_host(const struct conn *c)
 {
-	return c->host;
-}
-
-/* True for a link to another pvmd, authenticated or not. */
-int
-conn_is_link(const struct conn *c)
-{
-	return c->state == CONN_AUTH || c->state == CONN_LINK;
+	return tid_host(c->tid);
 }
 
 /* The handshake state slot of a link (link.c owns what it points at). */

@@ -5,6 +5,7 @@
  * reply helpers and the small host-level requests.
  */
 #include "pvmd.h"
+#include "be.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,20 @@ static const unsigned char ctl_remote_ok[WIRE_TM_COUNT + 1] = {
 	[TM_DELHOST & 0xffff] = 1,
 };
 
+/* A request from src (task t, if of this host) on c, to be answered. */
+static void
+ctl_req_init(struct ctlreq *q, struct conn *c, struct task *t, int src,
+    const struct wire_hdr *h, const uint8_t *body, size_t len)
+{
+	memset(q, 0, sizeof(*q));
+	q->c = c;
+	q->t = t;
+	q->src = src;
+	q->tag = h->tag;
+	q->wid = h->wid;
+	xdr_reader_init(&q->r, body, len);
+}
+
 /* A request from a task of another host, through link c. */
 void
 ctl_dispatch_remote(struct conn *c, const struct wire_hdr *h,
@@ -52,12 +67,7 @@ ctl_dispatch_remote(struct conn *c, const struct wire_hdr *h,
 		    (unsigned)h->src, (unsigned)h->tag);
 		return;
 	}
-	memset(&q, 0, sizeof(q));
-	q.c = c;
-	q.src = h->src;
-	q.tag = h->tag;
-	q.wid = h->wid;
-	xdr_reader_init(&q.r, body, len);
+	ctl_req_init(&q, c, NULL, h->src, h, body, len);
 	if (!ctl_remote_ok[i]) {
 		log_warn("t%x: %s is for the task's own pvmd",
 		    (unsigned)h->src, wire_tag_name(h->tag));
@@ -87,13 +97,7 @@ ctl_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
 		    wire_tag_name(h->tag));
 		return;
 	}
-	memset(&q, 0, sizeof(q));
-	q.c = c;
-	q.t = t;
-	q.src = t != NULL ? t->tid : 0;
-	q.tag = h->tag;
-	q.wid = h->wid;
-	xdr_reader_init(&q.r, body, len);
+	ctl_req_init(&q, c, t, t != NULL ? t->tid : 0, h, body, len);
 	log_debug("t%x: %s (%zu bytes)", (unsigned)q.src,
 	    wire_tag_name(h->tag), len);
 	ctl_table[i](&q);
@@ -119,10 +123,7 @@ ctl_reply_int(const struct ctlreq *q, int v)
 {
 	uint8_t b[4];
 
-	b[0] = (uint8_t)((uint32_t)v >> 24);
-	b[1] = (uint8_t)((uint32_t)v >> 16);
-	b[2] = (uint8_t)((uint32_t)v >> 8);
-	b[3] = (uint8_t)v;
+	put32(b, (uint32_t)v);
 	conn_send(q->c, pvmd.mytid, q->src, q->tag, SYSCTX_TM, q->wid,
 	    WIRE_ENC_XDR, b, sizeof(b));
 }
@@ -165,6 +166,16 @@ pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc, const void *body,
 	}
 	log_debug("message tag 0x%x to t%x dropped: unreachable",
 	    (unsigned)tag, (unsigned)dst);
+}
+
+/* Send a message whose XDR body is one int from this pvmd to dst. */
+void
+pvmd_send_int(int dst, int tag, int ctx, int wid, int v)
+{
+	uint8_t b[4];
+
+	put32(b, (uint32_t)v);
+	pvmd_send_raw(dst, tag, ctx, wid, WIRE_ENC_XDR, b, sizeof(b));
 }
 
 /* Send an XDR body from this pvmd to tid. */

@@ -44,6 +44,7 @@ static pid_t halt_spare;   /* the halting task's process */
 static int halt_spare_tid;
 static int halt_spare_host; /* master: the host whose task asked */
 static unsigned char halt_done_host[TID_HOST_MAX + 1];
+static int halt_peers_waited; /* master: DM_HALTED or not, go on */
 
 /* Processes of tasks not forked by us (shell-started) still alive. */
 static int
@@ -91,28 +92,23 @@ halt_arm(void)
 static void
 halt_tasks_done(void)
 {
-	struct xdr_writer w;
-
 	halt_ticks = 0;
 	if (!pvmd.master && halt_whole && !halt_exit_asap &&
 	    pvmd.master_link != NULL) {
-		xdr_writer_init(&w);
-		link_send(TID_MASTER_HOST, DM_HALTED, &w);
-		xdr_writer_free(&w);
+		pvmd_send_raw(tid_pvmd(TID_MASTER_HOST), DM_HALTED, SYSCTX_TM,
+		    0, WIRE_ENC_XDR, NULL, 0);
 		halt_phase = HALT_WAIT;
 		halt_arm();
 		return;
 	}
-	if (pvmd.master && !halt_done_host[0] && halt_slaves_left(0) > 0) {
+	if (pvmd.master && !halt_peers_waited && halt_slaves_left(0) > 0) {
 		halt_phase = HALT_PEERS;
 		halt_arm();
 		return;
 	}
 	if (pvmd.master) {
 		halt_phase = HALT_EXITS;
-		xdr_writer_init(&w);
-		vm_broadcast(DM_EXIT, &w, halt_spare_host);
-		xdr_writer_free(&w);
+		vm_broadcast(DM_EXIT, NULL, 0, halt_spare_host);
 		if (halt_slaves_left(1) > 0) {
 			halt_arm();
 			return;
@@ -149,7 +145,7 @@ halt_tick_cb(evutil_socket_t fd, short what, void *arg)
 	case HALT_PEERS:
 		if (halt_slaves_left(0) > 0 && ++halt_ticks < HALT_PEER_TICKS)
 			break;
-		halt_done_host[0] = 1; /* peers waited for: go on */
+		halt_peers_waited = 1;
 		halt_tasks_done();
 		return;
 	case HALT_EXITS:
@@ -217,14 +213,11 @@ pvmd_halt(const char *why)
 void
 halt_machine(int halter, const char *why)
 {
-	struct xdr_writer w;
-
 	if (!pvmd.master && pvmd.master_link != NULL) {
 		if (halter > 0)
 			halt_spare_task(halter);
-		xdr_writer_init(&w);
-		link_send(TID_MASTER_HOST, DM_HALT, &w);
-		xdr_writer_free(&w);
+		pvmd_send_raw(tid_pvmd(TID_MASTER_HOST), DM_HALT, SYSCTX_TM, 0,
+		    WIRE_ENC_XDR, NULL, 0);
 		return;
 	}
 	if (!pvmd.master) {
@@ -240,9 +233,7 @@ halt_machine(int halter, const char *why)
 	if (pvmd.halting)
 		return;
 	halt_whole = 1;
-	xdr_writer_init(&w);
-	vm_broadcast(DM_HALT, &w, 0);
-	xdr_writer_free(&w);
+	vm_broadcast(DM_HALT, NULL, 0, 0);
 	halt_begin(why);
 }
 

@@ -565,3 +565,42 @@ hostfile_expand(const char *in, char *out, size_t outlen,
 	out[o] = '\0';
 	return 0;
 }
+
+/* Is name (n bytes) in nm already? */
+static int
+names_have(const struct names *nm, const char *s, size_t n)
+{
+	int i;
+
+	for (i = 0; i < nm->n; i++) {
+		if (strlen(nm->v[i]) == n && memcmp(nm->v[i], s, n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The names of a node file (PBS_NODEFILE); see hostfile.h. */
+int
+hostlist_lines(const char *text, size_t len, char ***out, int *n)
+{
+	struct names nm = { 0 };
+	const char *p = text, *end = text + len;
+	size_t k;
+
+	*out = NULL;
+	*n = 0;
+	while (p < end) {
+		k = strcspn(p, "\r\n");
+		if (p + k > end)
+			k = (size_t)(end - p);
+		if (k > 0 && !names_have(&nm, p, k) &&
+		    names_push(&nm, p, k) != 0) {
+			hostlist_free(nm.v, nm.n);
+			return -1;
+		}
+		p += k + 1;
+	}
+	*out = nm.v;
+	*n = nm.n;
+	return 0;
+}

@@ -81,6 +81,13 @@ void hostfile_free(struct hostfile *hf);
  */
 int hostlist_expand(const char *spec, char ***out, int *n);
 void hostlist_free(char **v, int n);
+/*
+ * The host names of a node file (PBS_NODEFILE: one per line, repeated
+ * once per slot), each once, in order; blank lines skipped.  0, or -1 if
+ * out of memory or more than HOSTLIST_MAX names.  text need not end in
+ * a NUL but must not hold one.
+ */
+int hostlist_lines(const char *text, size_t len, char ***out, int *n);
 
 /*
  * Expand $NAME (letters, digits, '_') in an option value, as each pvmd

@@ -101,41 +101,47 @@ link_accept_cb(evutil_socket_t fd, short what, void *arg)
 	link_log_peer(s, &ss, sl);
 }
 
+/* A bound listening socket of this family, or -1. */
+static int
+link_bind_one(const struct sockaddr *sa, socklen_t len)
+{
+	int s, off = 0, one = 1;
+
+	s = socket(
+	    sa->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (s < 0)
+		return -1;
+	/* One IPv6 socket takes IPv4 too (mapped addresses). */
+	if (sa->sa_family == AF_INET6)
+		(void)setsockopt(
+		    s, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof(off));
+	(void)setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(s, sa, len) != 0) {
+		close(s);
+		return -1;
+	}
+	return s;
+}
+
 /* Bind the listening socket: IPv6 and IPv4 both if we can. */
 static int
 link_bind(int port)
 {
 	struct sockaddr_in6 s6;
 	struct sockaddr_in s4;
-	int s, off = 0, one = 1;
+	int s;
 
-	s = socket(AF_INET6, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (s >= 0) {
-		memset(&s6, 0, sizeof(s6));
-		s6.sin6_family = AF_INET6;
-		s6.sin6_addr = in6addr_any;
-		s6.sin6_port = htons((uint16_t)port);
-		(void)setsockopt(
-		    s, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof(off));
-		(void)setsockopt(
-		    s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-		if (bind(s, (struct sockaddr *)&s6, sizeof(s6)) == 0)
-			return s;
-		close(s);
-	}
-	s = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (s < 0)
-		return -1;
+	memset(&s6, 0, sizeof(s6));
+	s6.sin6_family = AF_INET6;
+	s6.sin6_addr = in6addr_any;
+	s6.sin6_port = htons((uint16_t)port);
+	if ((s = link_bind_one((struct sockaddr *)&s6, sizeof(s6))) >= 0)
+		return s;
 	memset(&s4, 0, sizeof(s4));
 	s4.sin_family = AF_INET;
 	s4.sin_addr.s_addr = htonl(INADDR_ANY);
 	s4.sin_port = htons((uint16_t)port);
-	(void)setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (bind(s, (struct sockaddr *)&s4, sizeof(s4)) != 0) {
-		close(s);
-		return -1;
-	}
-	return s;
+	return link_bind_one((struct sockaddr *)&s4, sizeof(s4));
 }
 
 /* Master: listen for slaves ($PVMD_PORT, else any free port). */
@@ -451,23 +457,6 @@ link_ctl_dispatch(
 		ctl_dispatch_remote(c, h, body, len);
 }
 
-/* Send DM_* to the pvmd of `host`. */
-void
-link_send(int host, int tag, const struct xdr_writer *w)
-{
-	struct host *hp = host_get(host);
-
-	if (hp == NULL || hp->link == NULL)
-		return;
-	if (w->failed) {
-		log_warn("out of memory: %s to host %d lost",
-		    wire_tag_name(tag), host);
-		return;
-	}
-	conn_send(hp->link, pvmd.mytid, tid_pvmd(host), tag, SYSCTX_TM, 0,
-	    WIRE_ENC_XDR, w->data, w->len);
-}
-
 /* Ping one link, or close it if it has been silent too long. */
 static void
 link_check(struct conn *c, long long now)
@@ -477,16 +466,12 @@ link_check(struct conn *c, long long now)
 
 	if (quiet > (long long)pvmd.host_timeout * 1000000) {
 		snprintf(why, sizeof(why),
-		    "nothing heard for %d s: host "
-		    "failed",
-		    pvmd.host_timeout);
+		    "nothing heard for %d s: host failed", pvmd.host_timeout);
 		conn_close(c, why);
 		return;
 	}
-	conn_send(c, pvmd.mytid,
-	    c == pvmd.master_link ? tid_pvmd(TID_MASTER_HOST)
-	                          : tid_pvmd(conn_link_host(c)),
-	    DM_PING, SYSCTX_TM, 0, WIRE_ENC_XDR, NULL, 0);
+	conn_send(c, pvmd.mytid, tid_pvmd(conn_link_host(c)), DM_PING,
+	    SYSCTX_TM, 0, WIRE_ENC_XDR, NULL, 0);
 }
 
 /* Every quarter of the host timeout: ping and check every link. */

@@ -24,12 +24,7 @@ static TAILQ_HEAD(, notify) notify_list = TAILQ_HEAD_INITIALIZER(notify_list);
 static void
 notify_fire(int dst, int tag, int ctx, int v)
 {
-	struct xdr_writer w;
-
-	xdr_writer_init(&w);
-	xdr_put_int(&w, v);
-	pvmd_send(dst, tag, ctx, 0, &w);
-	xdr_writer_free(&w);
+	pvmd_send_int(dst, tag, ctx, 0, v);
 }
 
 /* Store a request. */
@@ -74,24 +69,14 @@ notify_del(struct notify *n)
 
 /*
  * Does the watched object of a TaskExit/HostDelete request exist.  A
- * task of another host is taken to exist while its host does: that
- * host's pvmd is asked to say when it leaves (DM_NOTIFY), and answers at
- * once if it is already gone.
+ * task of another host is taken to exist while its host does (its pvmd
+ * answers at once if it is gone: notify_each).
  */
 static int
 notify_target_exists(int what, int on)
 {
-	struct xdr_writer w;
-
-	if (what == PvmTaskExit && tid_host(on) != pvmd.host) {
-		if (host_get(tid_host(on)) == NULL)
-			return 0;
-		xdr_writer_init(&w);
-		xdr_put_int(&w, on);
-		link_send(tid_host(on), DM_NOTIFY, &w);
-		xdr_writer_free(&w);
-		return 1;
-	}
+	if (what == PvmTaskExit && tid_host(on) != pvmd.host)
+		return host_get(tid_host(on)) != NULL;
 	if (what == PvmTaskExit)
 		return task_find(&pvmd.tasks, on) != NULL;
 	return tid_local(on) == 0 && !tid_is_mcast(on) &&
@@ -118,6 +103,11 @@ notify_each(struct ctlreq *q, int what, int cancel, int tag, int ctx,
 		} else if ((rc = notify_add(what, tids[i], q->src, tag, ctx,
 		    0)) != 0) {
 			return rc;
+		} else if (what == PvmTaskExit &&
+		    tid_host(tids[i]) != pvmd.host) {
+			/* Its pvmd says when it leaves (DM_TASKEXIT). */
+			pvmd_send_int(tid_pvmd(tid_host(tids[i])), DM_NOTIFY,
+			    SYSCTX_TM, 0, tids[i]);
 		}
 	}
 	return 0;
@@ -250,18 +240,18 @@ notify_host_add(const int *tids, int n)
 	struct xdr_writer w;
 	int i;
 
+	xdr_writer_init(&w);
+	xdr_put_int(&w, n);
+	for (i = 0; i < n; i++)
+		xdr_put_int(&w, tids[i]);
 	TAILQ_FOREACH_SAFE(e, &notify_list, entry, e2) {
 		if (e->what != PvmHostAdd)
 			continue;
-		xdr_writer_init(&w);
-		xdr_put_int(&w, n);
-		for (i = 0; i < n; i++)
-			xdr_put_int(&w, tids[i]);
 		pvmd_send(e->tid, e->tag, e->ctx, 0, &w);
-		xdr_writer_free(&w);
 		if (e->cnt > 0 && --e->cnt == 0)
 			notify_del(e);
 	}
+	xdr_writer_free(&w);
 }
 
 /* Free everything (halt). */

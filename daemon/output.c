@@ -21,47 +21,55 @@
 #define OUTPUT_RETRY_MS 50
 
 /*
- * One output message (count may be -1 or 0 with no bytes).  The bytes are
- * zero-padded to 4 as pvm_pkbyte packs them, so receivers can use
- * pvm_upkbyte (wire.h, TC_OUTPUT).
+ * One output message of task tid to dst (count may be -1 or 0 with no
+ * bytes).  The bytes are zero-padded to 4 as pvm_pkbyte packs them, so
+ * receivers can use pvm_upkbyte (wire.h, TC_OUTPUT).
  */
 static void
-output_msg(const struct child *ch, int count, const void *p, size_t n)
+output_send(int tid, int dst, int tag, int ctx, int count, const void *p,
+    size_t n)
 {
 	static const uint8_t zero[4];
 	struct xdr_writer w;
 
 	xdr_writer_init(&w);
-	xdr_put_int(&w, ch->tid);
+	xdr_put_int(&w, tid);
 	xdr_put_int(&w, count);
 	xdr_put_bytes(&w, p, n);
 	xdr_put_bytes(&w, zero, (4 - n % 4) % 4);
-	pvmd_send(ch->outtid, ch->outtag, ch->outctx, 0, &w);
+	pvmd_send(dst, tag, ctx, 0, &w);
 	xdr_writer_free(&w);
 }
 
-/* Text of a task with no output tid, from a slave to the master's log. */
+/* One output message to the child's output tid. */
 static void
-output_to_master(const struct child *ch, const char *p, size_t n)
+output_msg(const struct child *ch, int count, const void *p, size_t n)
 {
-	struct xdr_writer w;
-
-	xdr_writer_init(&w);
-	xdr_put_int(&w, ch->tid);
-	xdr_put_int(&w, (int)n);
-	xdr_put_bytes(&w, p, n);
-	pvmd_send(tid_pvmd(TID_MASTER_HOST), TC_OUTPUT, SYSCTX_TC, 0, &w);
-	xdr_writer_free(&w);
+	output_send(ch->tid, ch->outtid, ch->outtag, ch->outctx, count, p, n);
 }
 
-/* Master: a slave's task output for the log (int tid, int n, n bytes). */
+/* Task tid's text into our log, a line at a time. */
+static void
+output_log(int tid, const char *p, size_t n)
+{
+	const char *nl;
+	size_t len;
+
+	while (n > 0) {
+		nl = memchr(p, '\n', n);
+		len = nl != NULL ? (size_t)(nl - p) + 1 : n;
+		log_task_output(tid, p, len);
+		p += len;
+		n -= len;
+	}
+}
+
+/* Master: a slave's task output for the log (TC_OUTPUT's body). */
 void
 output_remote_log(int src, const uint8_t *body, size_t len)
 {
 	struct xdr_reader r;
-	const char *p, *nl;
 	int32_t tid, n;
-	size_t k;
 
 	xdr_reader_init(&r, body, len);
 	if (xdr_get_int(&r, &tid) != 0 || xdr_get_int(&r, &n) != 0 ||
@@ -70,41 +78,25 @@ output_remote_log(int src, const uint8_t *body, size_t len)
 		log_warn("host %d: malformed task output", tid_host(src));
 		return;
 	}
-	p = (const char *)body + (len - xdr_left(&r));
-	while (n > 0) {
-		nl = memchr(p, '\n', (size_t)n);
-		k = nl != NULL ? (size_t)(nl - p) + 1 : (size_t)n;
-		log_task_output(tid, p, k);
-		p += k;
-		n -= (int32_t)k;
-	}
+	output_log(tid, (const char *)body + (len - xdr_left(&r)), (size_t)n);
 }
 
-/* Hand text (whole lines, or a final fragment) to its destination. */
+/*
+ * Hand text (whole lines, or a final fragment) to its destination: the
+ * output tid, else the log, the master's for a slave's tasks as in PVM.
+ */
 static void
 output_emit(const struct child *ch, const char *p, size_t n)
 {
-	const char *nl;
-	size_t len;
-
 	if (n == 0)
 		return;
-	if (ch->outtid != 0) {
+	if (ch->outtid != 0)
 		output_msg(ch, (int)n, p, n);
-		return;
-	}
-	if (pvmd.master_link != NULL) {
-		/* A slave's tasks write to the master's log, as in PVM. */
-		output_to_master(ch, p, n);
-		return;
-	}
-	while (n > 0) {
-		nl = memchr(p, '\n', n);
-		len = nl != NULL ? (size_t)(nl - p) + 1 : n;
-		log_task_output(ch->tid, p, len);
-		p += len;
-		n -= len;
-	}
+	else if (pvmd.master_link != NULL)
+		output_send(ch->tid, tid_pvmd(TID_MASTER_HOST), TC_OUTPUT,
+		    SYSCTX_TC, (int)n, p, n);
+	else
+		output_log(ch->tid, p, n);
 }
 
 /* Announce a new task to its output tid (count -1). */

@@ -10,7 +10,6 @@
  */
 #include "pvmd.h"
 #include "auth.h"
-#include "hostfile.h"
 #include "clock.h"
 #include "spin.h"
 
@@ -22,7 +21,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -35,22 +33,11 @@
 
 #define PVMD_HS_TIMEOUT 10 /* s for a client to send TM_CONNECT */
 #define PVMD_HOST_TIMEOUT 30 /* s of silence before a link is dead */
-#define PVMD_SECRET_WAIT_MS 10000
 #define PVMD_SUN_PATH_MAX sizeof(((struct sockaddr_un *)0)->sun_path)
 
 struct pvmd_state pvmd;
 
 static int ready_fd = -1; /* write end of the readiness pipe */
-
-/* Slave mode (-S): how the master started us. */
-static struct {
-	int on;
-	int index;
-	char name[256];
-	char ep[PATHS_MAX];
-	char wd[PATHS_MAX];
-	int fd; /* the authenticated link, until the loop takes it */
-} slave = { .fd = -1 };
 
 /* Command line help. */
 static void
@@ -364,93 +351,6 @@ parse_env(void)
 		pvmd.host_timeout = (int)v;
 }
 
-static const char *
-env_lookup(const char *name)
-{
-	return getenv(name);
-}
-
-/* Slave: $NAME in an ep= or wd= value, from our environment (as PVM). */
-static int
-slave_expand(char *v, size_t len)
-{
-	char out[PATHS_MAX];
-
-	if (hostfile_expand(v, out, sizeof(out), env_lookup) != 0 ||
-	    strlen(out) >= len)
-		return -1;
-	memcpy(v, out, strlen(out) + 1);
-	return 0;
-}
-
-/* Slave: the secret, one line of hex on standard input. */
-static void
-slave_read_secret(void)
-{
-	struct pollfd pfd = { 0, POLLIN, 0 };
-	char buf[AUTH_HEX_LEN + 4];
-	size_t have = 0;
-	ssize_t n;
-
-	while (have < sizeof(buf) - 1 && memchr(buf, '\n', have) == NULL) {
-		if (poll(&pfd, 1, PVMD_SECRET_WAIT_MS) <= 0)
-			startup_fail("no secret on standard input");
-		n = read(0, buf + have, sizeof(buf) - 1 - have);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		have += (size_t)n;
-	}
-	if (auth_key_parse(buf, have, pvmd.key) != 0)
-		startup_fail("the secret on standard input is not %d hex "
-		    "digits", AUTH_HEX_LEN);
-	auth_wipe(buf, sizeof(buf));
-	pvmd.have_key = 1;
-}
-
-/* Slave: reach the master and prove the secret, before anything else. */
-static void
-slave_dial(void)
-{
-	char err[512];
-
-	if (auth_init() != 0)
-		startup_fail("cannot initialise libsodium");
-	slave_read_secret();
-	slave.fd = link_dial(pvmd.master_addr, slave.index, slave.name,
-	    pvmd.key, err, sizeof(err));
-	if (slave.fd < 0)
-		startup_fail("%s", err);
-	fcntl(slave.fd, F_SETFL, fcntl(slave.fd, F_GETFL) | O_NONBLOCK);
-	fcntl(slave.fd, F_SETFD, FD_CLOEXEC);
-	if (slave.ep[0] != '\0')
-		setenv("PVM_PATH", slave.ep, 1);
-}
-
-/*
- * Slave: the link becomes a connection of the loop; until the master's
- * DM_WELCOME brings the table, the master's entry is a placeholder.
- * Readiness is announced on DM_WELCOME (vm.c).
- */
-static void
-slave_link_start(void)
-{
-	struct conn *c;
-	char name[300], *colon;
-
-	snprintf(name, sizeof(name), "%s", pvmd.master_addr);
-	if ((colon = strrchr(name, ':')) != NULL)
-		*colon = '\0';
-	if ((c = conn_link_open(slave.fd, TID_MASTER_HOST)) == NULL ||
-	    host_add(TID_MASTER_HOST, name, PVM_ARCH, PVMD_SPEED, PVMD_DSIG,
-	        c) == NULL || link_timer_start() != 0)
-		startup_fail("out of memory setting up the link");
-	slave.fd = -1;
-	pvmd.master_link = c;
-	vm_slave_hello();
-}
-
 /* Event base, tables, listener and signals. */
 static void
 setup_loop(void)
@@ -574,21 +474,12 @@ main(int argc, char **argv)
 		hostfile = argv[optind];
 	if (hostfile == NULL && !slave.on)
 		hostfile = getenv("PVMHOSTFILE");
-	if (slave.on && (hostfile != NULL || batch || pvmd.master_addr[0] == '\0' ||
-	    slave.index < 2 || slave.index > TID_HOST_MAX ||
-	    slave.name[0] == '\0')) {
-		fprintf(stderr, "pvmd: -S needs -m master:port, -i index "
-		    "(2..%d) and -H name, and no hostfile\n", TID_HOST_MAX);
+	if (slave.on && (hostfile != NULL || batch)) {
+		fprintf(stderr, "pvmd: -S takes no hostfile and no -b\n");
 		return 1;
 	}
-	if (slave.on)
-		snprintf(pvmd.altname, sizeof(pvmd.altname), "%s",
-		    slave.name);
-	if (slave_expand(slave.ep, sizeof(slave.ep)) != 0 ||
-	    slave_expand(slave.wd, sizeof(slave.wd)) != 0) {
-		fprintf(stderr, "pvmd: -e or -w too long once expanded\n");
+	if (slave_check_opts() != 0)
 		return 1;
-	}
 	parse_env();
 	signal(SIGPIPE, SIG_IGN);
 	if (paths_from_env(&pvmd.paths) != 0) {

@@ -314,7 +314,6 @@ struct conn *conn_link_accepted(int s);
 struct conn *conn_link_open(int s, int host);
 void conn_link_up(struct conn *c, int host);
 int conn_link_host(const struct conn *c);
-int conn_is_link(const struct conn *c);
 void **conn_link_auth(struct conn *c);
 long long conn_last_rx(const struct conn *c);
 
@@ -340,10 +339,27 @@ void link_ctl_dispatch(struct conn *c, const struct wire_hdr *h,
     const uint8_t *body, size_t len);
 /* Start the liveness timer (pings, and the host timeout). */
 int link_timer_start(void);
-/* Send a DM_* message to the pvmd of `host` (no-op if unknown). */
-void link_send(int host, int tag, const struct xdr_writer *w);
 
-/* ---- vm.c: the hosts of the virtual machine ---- */
+/* ---- slave.c: a slave's start-up (-S) ---- */
+
+struct pvmd_slave {
+	int on;
+	int index;
+	char name[256];
+	char ep[PATHS_MAX]; /* -e: PVM_PATH for spawns here */
+	char wd[PATHS_MAX]; /* -w: working directory of spawns */
+	int fd;             /* the authenticated link, until the loop */
+};
+extern struct pvmd_slave slave;
+
+/* -S's options checked, $NAME expanded; 0 or -1 (said on stderr). */
+int slave_check_opts(void);
+/* Read the secret, dial the master, prove it (exits on failure). */
+void slave_dial(void);
+/* The link becomes a connection of the loop. */
+void slave_link_start(void);
+
+/* ---- vm.c: hosts in the machine; addhost.c: adding them ---- */
 
 /* Master: a link proved the secret claiming `index`; 0 = expected. */
 int vm_link_authenticated(struct conn *c, int index, const char *name);
@@ -352,25 +368,36 @@ void vm_dm_dispatch(struct conn *c, const struct wire_hdr *h,
     const uint8_t *body, size_t len);
 /* The link c closed: its host (or, on a slave, the master) is gone. */
 void vm_link_lost(struct conn *c);
+/* Master: host hp joined; tell it and everyone. */
+void vm_host_joined(const struct host *hp);
+/* Send DM_* to every slave but `except` (master). */
+void vm_broadcast(int tag, const void *body, size_t len, int except);
+/* A task of this host left: tell the master (its mailbox entries). */
+void vm_task_left(int tid);
+/* Slave: DM_SLAVE, our description, first thing on the new link. */
+void vm_slave_hello(void);
+/* Master: DM_SLAVE from the link c of a host being added. */
+void addhost_on_slave(struct conn *c, struct xdr_reader *r);
+/* Master: link c closed; 1 if it was a host still starting. */
+int addhost_link_lost(struct conn *c);
 /* Master: add the hosts of a hostfile (at start-up); 0 or -1. */
 int vm_add_hostfile(const char *path);
 /* Master: add the hosts of the batch allocation (-b); 0 or -1. */
 int vm_add_batch(void);
 /* True while hosts of the start-up hostfile are still being added. */
 int vm_starting(void);
-/* A task of this host left: tell the master (its mailbox entries). */
-void vm_task_left(int tid);
-/* Requests from our tasks to other hosts' pvmds, answered or not. */
-void vm_rpc_sent(int tid, int wid, int tag, int host);
-void vm_rpc_answered(int tid, int wid);
-void vm_rpc_fail(int tid, int tag, int wid, int code);
-void vm_rpc_forget(int tid);
 /* Master: the machine halts; hosts still starting fail now. */
 void vm_halt_pending(void);
-/* Slave: DM_SLAVE, our description, first thing on the new link. */
-void vm_slave_hello(void);
-/* Send DM_* to every slave (master). */
-void vm_broadcast(int tag, const struct xdr_writer *w, int except);
+
+/* ---- rpcwait.c: requests from our tasks to other hosts' pvmds ---- */
+
+void vm_rpc_sent(int tid, int wid, int tag, int host);
+void vm_rpc_answered(int tid, int wid);
+/* Answer a task's request with the single int `code`. */
+void vm_rpc_fail(int tid, int tag, int wid, int code);
+void vm_rpc_forget(int tid);
+/* Host `host` is gone: every request waiting for it fails. */
+void vm_rpc_fail_host(int host);
 
 /* ---- launch.c: starting a slave pvmd through ssh or $PVM_RSH ---- */
 
@@ -428,6 +455,8 @@ WIRE_TM_LIST(CTL_PROTO)
 /* Send a message from this pvmd to a task tid (dropped if not reachable). */
 void pvmd_send(int dst, int tag, int ctx, int wid,
     const struct xdr_writer *w);
+/* A message whose XDR body is one int. */
+void pvmd_send_int(int dst, int tag, int ctx, int wid, int v);
 /* The same with raw bytes. */
 void pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc,
     const void *body, size_t len);

@@ -1,145 +1,18 @@
 /*
- * vm.c: the hosts of the virtual machine.
- *
- * The master (host 1) adds hosts: it starts a slave pvmd through the
- * launcher (launch.c), the slave dials back and proves the secret
- * (link.c), sends DM_SLAVE, and the master enters it in the host table,
- * sends it the table (DM_WELCOME) and tells the other slaves
- * (DM_HOSTADD).  A host that leaves or fails is removed the same way
- * (DM_HOSTDEL) and every pvmd fires its notifies about it.
- *
- * Requests from our tasks to other hosts' pvmds are remembered until
- * answered, so that a host that fails first costs the task an error
- * (PvmHostFail), not a hang.
+ * vm.c: the hosts of the virtual machine once they are in it: the host
+ * table on the wire (DM_WELCOME, DM_HOSTADD), hosts that leave or fail
+ * (DM_HOSTDEL, and every pvmd fires its notifies about them), deleting
+ * hosts, the DM_* messages, and a slave's side of joining.  Adding hosts
+ * is addhost.c; requests waiting for other hosts are rpcwait.c.
  */
 #include "pvmd.h"
-#include "auth.h"
-#include "hostfile.h"
+#include "be.h"
 
-#include <sys/socket.h>
-#include <sys/wait.h>
-
-#include <errno.h>
-#include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <unistd.h>
 
-#include <event2/event.h>
-
-#define VM_ADD_TIMEOUT                                                         \
-	60 /* s for a new host to come up ($PVMD_ADD_TIMEOUT)                  \
-	    */
-#define VM_RPC_MAX 4096
-#define VM_ARGV_MAX 64
-
-/* One pvm_addhosts call (tid 0: the hostfile given at start-up). */
-struct addreq {
-	int tid, wid;
-	int n, left;
-	int *res;
-	char **why; /* per host: why it failed, or NULL */
-};
-
-/* A host being started. */
-struct pend {
-	int index;
-	char name[256];
-	int speed; /* sp=, 0: what the slave says */
-	struct addreq *req;
-	int slot;
-	struct launch *launch;
-	struct conn *link; /* proved the secret, DM_SLAVE not yet seen */
-	struct event *timer;
-	TAILQ_ENTRY(pend) entry;
-};
-
-struct rpc_wait {
-	int tid, wid, tag, host;
-};
-
-static TAILQ_HEAD(, pend) pend_list = TAILQ_HEAD_INITIALIZER(pend_list);
-static struct host_opts vm_defaults; /* the hostfile's last '*' line */
-static int vm_defaults_set;
-static struct hostfile vm_later; /* its lines: options for later */
-static int vm_next_index = 2;
-static int vm_boot_left; /* start-up hostfile hosts pending */
-static struct rpc_wait *rpc_v;
-static int rpc_n;
-
-/* ---- requests waiting for another host ---- */
-
-void
-vm_rpc_sent(int tid, int wid, int tag, int host)
-{
-	struct rpc_wait *v;
-
-	if (rpc_n >= VM_RPC_MAX) {
-		memmove(rpc_v, rpc_v + 1, sizeof(*rpc_v) * (size_t)--rpc_n);
-	} else if ((v = realloc(rpc_v, sizeof(*v) * (size_t)(rpc_n + 1))) ==
-	           NULL) {
-		return;
-	} else {
-		rpc_v = v;
-	}
-	rpc_v[rpc_n++] = (struct rpc_wait){tid, wid, tag, host};
-}
-
-void
-vm_rpc_answered(int tid, int wid)
-{
-	int i;
-
-	for (i = 0; i < rpc_n; i++) {
-		if (rpc_v[i].tid == tid && rpc_v[i].wid == wid) {
-			rpc_v[i] = rpc_v[--rpc_n];
-			return;
-		}
-	}
-}
-
-/* Answer a task's request with the single int `code`. */
-void
-vm_rpc_fail(int tid, int tag, int wid, int code)
-{
-	struct xdr_writer w;
-
-	xdr_writer_init(&w);
-	xdr_put_int(&w, code);
-	pvmd_send(tid, tag, SYSCTX_TM, wid, &w);
-	xdr_writer_free(&w);
-}
-
-void
-vm_rpc_forget(int tid)
-{
-	int i;
-
-	for (i = 0; i < rpc_n; i++) {
-		if (rpc_v[i].tid == tid)
-			rpc_v[i--] = rpc_v[--rpc_n];
-	}
-}
-
-/* Host `host` is gone: every request waiting for it fails. */
-static void
-vm_rpc_fail_host(int host)
-{
-	struct rpc_wait r;
-	int i;
-
-	for (i = 0; i < rpc_n; i++) {
-		if (rpc_v[i].host != host)
-			continue;
-		r = rpc_v[i];
-		rpc_v[i--] = rpc_v[--rpc_n];
-		vm_rpc_fail(r.tid, r.tag, r.wid, PvmHostFail);
-	}
-}
-
-/* ---- the host table on the wire (DM_WELCOME, DM_HOSTADD) ---- */
+static int vm_welcomed; /* slave: the master sent the table */
 
 static void
 vm_put_host(struct xdr_writer *w, const struct host *hp)
@@ -179,447 +52,48 @@ vm_get_hosts(struct xdr_reader *r, int *tids, int *nt)
 
 /* Send DM_* to every slave but `except` (master). */
 void
-vm_broadcast(int tag, const struct xdr_writer *w, int except)
+vm_broadcast(int tag, const void *body, size_t len, int except)
 {
 	int i;
 
 	for (i = 1; i <= TID_HOST_MAX; i++) {
 		if (i != except && i != pvmd.host && host_get(i) != NULL)
-			link_send(i, tag, w);
+			pvmd_send_raw(tid_pvmd(i), tag, SYSCTX_TM, 0,
+			    WIRE_ENC_XDR, body, len);
 	}
 }
 
-/* ---- adding hosts (master) ---- */
-
-/* Answer an add request once all of its hosts are up or failed. */
-static void
-addreq_finish(struct addreq *q)
+/*
+ * Master: host hp joined: it gets the whole table (DM_WELCOME), the other
+ * slaves get it (DM_HOSTADD), and HostAdd notifies fire.
+ */
+void
+vm_host_joined(const struct host *hp)
 {
 	struct xdr_writer w;
-	int i, nok = 0;
+	int i, tid = tid_make(hp->index, 0);
 
-	for (i = 0; i < q->n; i++) {
-		if (q->res[i] >= 0)
-			nok++;
-	}
-	if (q->tid == 0) {
-		log_info("hostfile: %d of %d host(s) added", nok, q->n);
-		vm_boot_left = 0;
-		pvmd_ready();
-	} else {
-		xdr_writer_init(&w);
-		xdr_put_int(&w, nok);
-		xdr_put_int(&w, q->n);
-		for (i = 0; i < q->n; i++)
-			xdr_put_int(&w, q->res[i]);
-		for (i = 0; i < q->n; i++)
-			xdr_put_str(&w, q->why[i] != NULL ? q->why[i] : "");
-		pvmd_send(q->tid, TM_ADDHOST, SYSCTX_TM, q->wid, &w);
-		xdr_writer_free(&w);
-	}
-	for (i = 0; i < q->n; i++)
-		free(q->why[i]);
-	free(q->why);
-	free(q->res);
-	free(q);
-}
-
-/* Host p is up (code: its hi_tid) or failed (a Pvm* error). */
-static void
-pend_finish(struct pend *p, int code)
-{
-	struct addreq *q = p->req;
-
-	TAILQ_REMOVE(&pend_list, p, entry);
-	if (p->timer != NULL)
-		event_free(p->timer);
-	if (p->launch != NULL)
-		launch_cancel(p->launch, code < 0);
-	q->res[p->slot] = code;
-	free(p);
-	if (--q->left == 0)
-		addreq_finish(q);
-}
-
-/* Failed: log why, close a half-made link, tell the requester. */
-static void
-pend_fail(struct pend *p, const char *why)
-{
-	struct conn *c = p->link;
-
-	log_warn("cannot start host %s: %s", p->name, why);
-	p->req->why[p->slot] = strdup(why);
-	p->link = NULL;
-	pend_finish(p, PvmCantStart);
-	if (c != NULL)
-		conn_close(c, "the host failed to start");
-}
-
-/* The launcher of p ended (launch.c). */
-static void
-pend_launch_done(void *arg, int status, const char *text)
-{
-	struct pend *p = arg;
-	char why[2200];
-
-	p->launch = NULL;
-	if (status == 0)
-		snprintf(why, sizeof(why),
-		    "the launcher exited without "
-		    "starting a pvmd%s%s",
-		    *text ? ": " : "", text);
-	else if (WIFEXITED(status))
-		snprintf(why, sizeof(why),
-		    "the launcher exited with status "
-		    "%d%s%s",
-		    WEXITSTATUS(status), *text ? ": " : "", text);
-	else
-		snprintf(why, sizeof(why), "the launcher was killed%s%s",
-		    *text ? ": " : "", text);
-	pend_fail(p, why);
-}
-
-static void
-pend_timeout_cb(evutil_socket_t fd, short what, void *arg)
-{
-	(void)fd;
-	(void)what;
-	pend_fail(arg, "no answer in time ($PVMD_ADD_TIMEOUT)");
-}
-
-/* A free host index, or 0. */
-static int
-vm_alloc_index(void)
-{
-	struct pend *p;
-	int i, k;
-
-	for (k = 0; k < TID_HOST_MAX; k++) {
-		i = 2 + (vm_next_index - 2 + k) % (TID_HOST_MAX - 1);
+	xdr_writer_init(&w);
+	xdr_put_int(&w, host_count());
+	for (i = 1; i <= TID_HOST_MAX; i++) {
 		if (host_get(i) != NULL)
-			continue;
-		TAILQ_FOREACH(p, &pend_list, entry)
-		{
-			if (p->index == i)
-				break;
-		}
-		if (p == NULL) {
-			vm_next_index = i + 1;
-			return i;
-		}
+			vm_put_host(&w, host_get(i));
 	}
-	return 0;
+	pvmd_send(tid_pvmd(hp->index), DM_WELCOME, SYSCTX_TM, 0, &w);
+	xdr_writer_free(&w);
+	xdr_writer_init(&w);
+	xdr_put_int(&w, 1);
+	vm_put_host(&w, hp);
+	vm_broadcast(DM_HOSTADD, w.data, w.len, hp->index);
+	xdr_writer_free(&w);
+	notify_host_add(&tid, 1);
 }
-
-/*
- * True if s can pass through a remote shell as one word.  ep= and wd=
- * may hold $NAME too: the slave expands it (hostfile_expand), and ssh's
- * remote shell may do so first, both from the slave's environment.
- */
-static int
-vm_shell_safe(const char *s, int dollar)
-{
-	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
-	                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	                            "0123456789._/:@%+,=~-";
-
-	for (; *s != '\0'; s++) {
-		if (strchr(plain, *s) == NULL && !(dollar && *s == '$'))
-			return 0;
-	}
-	return 1;
-}
-
-/* A launcher's command line and the strings it points into. */
-struct vm_cmd {
-	char *argv[VM_ARGV_MAX];
-	char words[1024]; /* $PVM_RSH, cut into words */
-	char dx[PATHS_MAX];
-	char master[320];
-	char index[16];
-};
-
-/* The pvmd to run on the new host: dx=, $PVM_DPATH, or our own. */
-static int
-vm_dx(const struct host_ent *e, char *out, size_t len)
-{
-	const char *dx = e->o.dx;
-	ssize_t k;
-
-	if (*dx == '\0' && (dx = getenv("PVM_DPATH")) != NULL && *dx != '/')
-		dx = NULL;
-	if (dx != NULL && *dx != '\0') {
-		snprintf(out, len, "%s", dx);
-		return 0;
-	}
-	if ((k = readlink("/proc/self/exe", out, len - 1)) <= 0)
-		return -1;
-	out[k] = '\0';
-	return 0;
-}
-
-/*
- * The launcher's command line for host p: $PVM_RSH (else ssh), the host
- * (ip= if given), [-l login], then the slave's own command line.  ssh
- * joins the words for a remote shell, so every word must be plain.
- */
-static int
-vm_argv(const struct pend *p, const struct host_ent *e, struct vm_cmd *m)
-{
-	const char *rsh = getenv("PVM_RSH");
-	char *tok, *save = NULL;
-	int n = 0, port;
-
-	if (link_listen(&port) != 0 || vm_dx(e, m->dx, sizeof(m->dx)) != 0)
-		return -1;
-	if (*m->dx == '\0' || !vm_shell_safe(m->dx, 0) ||
-	    !vm_shell_safe(e->o.ep, 1) || !vm_shell_safe(e->o.wd, 1) ||
-	    !vm_shell_safe(e->o.login, 0))
-		return -1;
-	snprintf(m->words, sizeof(m->words), "%s",
-	    rsh != NULL && *rsh ? rsh : "ssh");
-	for (tok = strtok_r(m->words, " \t", &save); tok != NULL && n < 16;
-	     tok = strtok_r(NULL, " \t", &save))
-		m->argv[n++] = tok;
-	snprintf(
-	    m->master, sizeof(m->master), "%s:%d", host_self()->name, port);
-	snprintf(m->index, sizeof(m->index), "-i%d", p->index);
-	m->argv[n++] = (char *)(e->o.ip[0] ? e->o.ip : e->name);
-	if (e->o.login[0]) {
-		m->argv[n++] = "-l";
-		m->argv[n++] = (char *)e->o.login;
-	}
-	m->argv[n++] = m->dx;
-	m->argv[n++] = "-S";
-	m->argv[n++] = "-m";
-	m->argv[n++] = m->master;
-	m->argv[n++] = m->index;
-	m->argv[n++] = "-H";
-	m->argv[n++] = (char *)p->name;
-	if (e->o.ep[0]) {
-		m->argv[n++] = "-e";
-		m->argv[n++] = (char *)e->o.ep;
-	}
-	if (e->o.wd[0]) {
-		m->argv[n++] = "-w";
-		m->argv[n++] = (char *)e->o.wd;
-	}
-	m->argv[n] = NULL;
-	return n;
-}
-
-/* Is a host of that name already in the machine or on its way. */
-static int
-vm_name_taken(const char *name)
-{
-	struct pend *p;
-
-	if (host_find_name(name) != NULL)
-		return 1;
-	TAILQ_FOREACH(p, &pend_list, entry)
-	{
-		if (strcasecmp(p->name, name) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-/* Does the name resolve (PVM: PvmNoHost if not). */
-static int
-vm_resolves(const char *name)
-{
-	struct addrinfo hints, *res;
-
-	memset(&hints, 0, sizeof(hints));
-	hints.ai_socktype = SOCK_STREAM;
-	if (getaddrinfo(name, NULL, &hints, &res) != 0)
-		return 0;
-	freeaddrinfo(res);
-	return 1;
-}
-
-/* Start host e for slot i of q; 1 if now pending, else the error code. */
-static int
-vm_start_host(struct addreq *q, int slot, const struct host_ent *e)
-{
-	struct timeval tv = {VM_ADD_TIMEOUT, 0};
-	char secret[AUTH_HEX_LEN + 2];
-	struct vm_cmd m;
-	const char *s;
-	struct pend *p;
-
-	if (e->o.so[0] != '\0') {
-		log_warn("host %s: so=%s (manual start-up) is not supported",
-		    e->name, e->o.so);
-		return PvmCantStart;
-	}
-	if (vm_name_taken(e->name))
-		return PvmDupHost;
-	if (!vm_resolves(e->o.ip[0] ? e->o.ip : e->name))
-		return PvmNoHost;
-	if ((p = calloc(1, sizeof(*p))) == NULL)
-		return PvmNoMem;
-	if ((p->index = vm_alloc_index()) == 0) {
-		free(p);
-		return PvmOutOfRes;
-	}
-	snprintf(p->name, sizeof(p->name), "%s", e->name);
-	p->speed = e->o.speed;
-	if (vm_argv(p, e, &m) < 0) {
-		log_warn("host %s: cannot build the launcher's command line "
-		         "(options must be plain words)",
-		    e->name);
-		free(p);
-		return PvmBadParam;
-	}
-	if ((s = getenv("PVMD_ADD_TIMEOUT")) != NULL && atoi(s) > 0)
-		tv.tv_sec = atoi(s);
-	auth_key_hex(pvmd.key, secret);
-	strcat(secret, "\n");
-	p->req = q;
-	p->slot = slot;
-	p->timer = evtimer_new(pvmd.base, pend_timeout_cb, p);
-	TAILQ_INSERT_TAIL(&pend_list, p, entry);
-	log_info("starting host %s (index %d) with %s", p->name, p->index,
-	    m.argv[0]);
-	p->launch = launch_start(m.argv, secret, pend_launch_done, p);
-	auth_wipe(secret, sizeof(secret));
-	if (p->timer == NULL || p->launch == NULL) {
-		TAILQ_REMOVE(&pend_list, p, entry);
-		if (p->timer != NULL)
-			event_free(p->timer);
-		free(p);
-		return PvmCantStart;
-	}
-	evtimer_add(p->timer, &tv);
-	return 1;
-}
-
-/* The options of an '&' line of the start-up hostfile for `name`. */
-static const struct host_ent *
-vm_later_find(const char *name)
-{
-	int i;
-
-	for (i = 0; i < vm_later.n; i++) {
-		if (strcasecmp(vm_later.v[i].name, name) == 0)
-			return &vm_later.v[i];
-	}
-	return NULL;
-}
-
-/* The key, the listening socket and the liveness timer, once. */
-static int
-vm_prepare(void)
-{
-	int port;
-
-	if (!pvmd.have_key) {
-		auth_key_new(pvmd.key);
-		pvmd.have_key = 1;
-	}
-	return link_listen(&port) == 0 && link_timer_start() == 0 ? 0 : -1;
-}
-
-/* Add one line of a request; the slot's code, or 1 if pending. */
-static int
-vm_add_line(struct addreq *q, int slot, const char *line)
-{
-	struct host_opts defaults;
-	const struct host_ent *later;
-	struct host_ent e;
-	char err[128] = "";
-
-	if (!vm_defaults_set) {
-		host_opts_default(&vm_defaults);
-		vm_defaults_set = 1;
-	}
-	defaults = vm_defaults;
-	if (hostfile_line(line, &defaults, &e, err, sizeof(err)) != 1) {
-		log_warn(
-		    "pvm_addhosts \"%s\": %s", line, *err ? err : "not a host");
-		return PvmBadParam;
-	}
-	/* A bare name takes the options its '&' line gave at start-up. */
-	if (strcspn(line + strspn(line, " \t&$"), " \t") ==
-	        strlen(line + strspn(line, " \t&$")) &&
-	    (later = vm_later_find(e.name)) != NULL)
-		e = *later;
-	return vm_start_host(q, slot, &e);
-}
-
-/* Start adding n host lines for requester tid/wid (tid 0: start-up). */
-static void
-vm_add(int tid, int wid, const char *const *lines, int n)
-{
-	struct addreq *q;
-	int i, rc;
-
-	if ((q = calloc(1, sizeof(*q))) == NULL ||
-	    (q->res = calloc((size_t)n + 1, sizeof(int))) == NULL ||
-	    (q->why = calloc((size_t)n + 1, sizeof(char *))) == NULL) {
-		if (q != NULL)
-			free(q->res);
-		free(q);
-		vm_rpc_fail(tid, TM_ADDHOST, wid, PvmNoMem);
-		return;
-	}
-	q->tid = tid;
-	q->wid = wid;
-	q->n = n;
-	q->left = 1; /* held until every line is started */
-	if (vm_prepare() != 0) {
-		for (i = 0; i < n; i++)
-			q->res[i] = PvmCantStart;
-	} else {
-		for (i = 0; i < n; i++) {
-			rc = vm_add_line(q, i, lines[i]);
-			if (rc == 1)
-				q->left++;
-			else
-				q->res[i] = rc;
-		}
-	}
-	if (--q->left == 0)
-		addreq_finish(q);
-}
-
-/* TM_ADDHOST: int n, n x str line (master only). */
-void
-ctl_TM_ADDHOST(struct ctlreq *q)
-{
-	const char **lines;
-	int32_t n, i;
-
-	if (!pvmd.master || pvmd.halting) {
-		ctl_reply_int(q, pvmd.halting ? PvmSysErr : PvmNotImpl);
-		return;
-	}
-	if (xdr_get_int(&q->r, &n) != 0 || n < 1 || n > TID_HOST_MAX ||
-	    (size_t)n > xdr_left(&q->r) / 4 ||
-	    (lines = calloc((size_t)n, sizeof(*lines))) == NULL) {
-		ctl_bad(q);
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		if ((lines[i] = xdr_get_str(&q->r)) == NULL) {
-			free(lines);
-			ctl_bad(q);
-			return;
-		}
-	}
-	log_info("t%x adds %d host(s)", (unsigned)q->src, n);
-	vm_add(q->src, q->wid, lines, n);
-	free(lines);
-}
-
-/* ---- hosts leaving ---- */
 
 /* Host `index` left or failed: forget it everywhere. */
 static void
 vm_host_gone(int index, const char *why)
 {
-	struct xdr_writer w;
+	uint8_t b[4];
 	struct host *hp = host_get(index);
 
 	if (hp == NULL || index == pvmd.host)
@@ -633,17 +107,14 @@ vm_host_gone(int index, const char *why)
 		return;
 	mbox_tidy_host(&pvmd.mbox, index);
 	halt_host_done(index);
-	xdr_writer_init(&w);
-	xdr_put_int(&w, index);
-	vm_broadcast(DM_HOSTDEL, &w, 0);
-	xdr_writer_free(&w);
+	put32(b, (uint32_t)index);
+	vm_broadcast(DM_HOSTDEL, b, sizeof(b), 0);
 }
 
 /* Delete one host by name; 0 or an error code. */
 static int
 vm_del_one(const char *name)
 {
-	struct xdr_writer w;
 	struct host *hp = host_find_name(name);
 	struct conn *c;
 	int index;
@@ -654,9 +125,8 @@ vm_del_one(const char *name)
 		return PvmBadParam;
 	index = hp->index;
 	c = hp->link;
-	xdr_writer_init(&w);
-	link_send(index, DM_EXIT, &w);
-	xdr_writer_free(&w);
+	pvmd_send_raw(
+	    tid_pvmd(index), DM_EXIT, SYSCTX_TM, 0, WIRE_ENC_XDR, NULL, 0);
 	vm_host_gone(index, "deleted");
 	if (c != NULL)
 		conn_close_after_flush(c);
@@ -701,21 +171,11 @@ ctl_TM_DELHOST(struct ctlreq *q)
 	free(res);
 }
 
-/* Master: the machine halts; hosts still starting fail now. */
-void
-vm_halt_pending(void)
-{
-	struct pend *p;
-
-	while ((p = TAILQ_FIRST(&pend_list)) != NULL)
-		pend_fail(p, "the virtual machine halts");
-}
-
-/* The link c closed. */
+/* The link c closed: on a slave, the master is gone; on the master, the
+ * host behind it (or one still starting). */
 void
 vm_link_lost(struct conn *c)
 {
-	struct pend *p;
 	int i;
 
 	if (!pvmd.master) {
@@ -726,7 +186,7 @@ vm_link_lost(struct conn *c)
 			if (i != pvmd.host)
 				host_del(i);
 		}
-		if (vm_boot_left)
+		if (!vm_welcomed)
 			pvmd_startup_fail("the master closed the link before "
 			                  "welcoming this host");
 		if (pvmd.halting)
@@ -735,90 +195,14 @@ vm_link_lost(struct conn *c)
 			pvmd_halt("lost the link to the master");
 		return;
 	}
-	TAILQ_FOREACH(p, &pend_list, entry)
-	{
-		if (p->link == c) {
-			p->link = NULL;
-			pend_fail(p, "its link closed before it was ready");
-			return;
-		}
-	}
+	if (addhost_link_lost(c))
+		return;
 	for (i = 1; i <= TID_HOST_MAX; i++) {
 		if (host_get(i) != NULL && host_get(i)->link == c) {
 			vm_host_gone(i, "its link closed");
 			return;
 		}
 	}
-}
-
-/* ---- the handshake's last step and the DM_* messages ---- */
-
-/* Master: a link proved the secret for host `index` called `name`. */
-int
-vm_link_authenticated(struct conn *c, int index, const char *name)
-{
-	struct pend *p;
-
-	TAILQ_FOREACH(p, &pend_list, entry)
-	{
-		if (p->index == index && p->link == NULL &&
-		    strcasecmp(p->name, name) == 0) {
-			p->link = c;
-			return 0;
-		}
-	}
-	log_warn("link from \"%s\" claiming host %d refused: no such host "
-	         "is being added",
-	    name, index);
-	return -1;
-}
-
-/* Master: DM_SLAVE, the new host's description: it is in. */
-static void
-vm_on_slave(struct conn *c, struct xdr_reader *r)
-{
-	struct xdr_writer w;
-	const char *arch = xdr_get_str(r);
-	int32_t speed, dsig;
-	struct host *hp;
-	struct pend *p;
-	int i, tid;
-
-	TAILQ_FOREACH(p, &pend_list, entry)
-	{
-		if (p->link == c)
-			break;
-	}
-	if (p == NULL || arch == NULL || xdr_get_int(r, &speed) != 0 ||
-	    xdr_get_int(r, &dsig) != 0) {
-		conn_close(c, "malformed or unexpected DM_SLAVE");
-		return;
-	}
-	if (p->speed > 0)
-		speed = p->speed;
-	if ((hp = host_add(p->index, p->name, arch, speed, dsig, c)) == NULL) {
-		pend_fail(p, "out of memory");
-		return;
-	}
-	tid = tid_make(p->index, 0);
-	log_info("host %s (index %d, %s) joined the virtual machine", p->name,
-	    p->index, arch);
-	xdr_writer_init(&w);
-	xdr_put_int(&w, host_count());
-	for (i = 1; i <= TID_HOST_MAX; i++) {
-		if (host_get(i) != NULL)
-			vm_put_host(&w, host_get(i));
-	}
-	link_send(p->index, DM_WELCOME, &w);
-	xdr_writer_free(&w);
-	xdr_writer_init(&w);
-	xdr_put_int(&w, 1);
-	vm_put_host(&w, hp);
-	vm_broadcast(DM_HOSTADD, &w, p->index);
-	xdr_writer_free(&w);
-	p->link = NULL;
-	pend_finish(p, tid);
-	notify_host_add(&tid, 1);
 }
 
 /* Slave: DM_WELCOME or DM_HOSTADD. */
@@ -835,7 +219,7 @@ vm_on_hosts(struct xdr_reader *r, int welcome)
 	if (welcome) {
 		log_info("joined the virtual machine as host %d, %d host(s)",
 		    pvmd.host, host_count());
-		vm_boot_left = 0;
+		vm_welcomed = 1;
 		pvmd_ready();
 	} else {
 		notify_host_add(tids, n);
@@ -878,7 +262,7 @@ vm_dm_dispatch(
 		return;
 	case DM_SLAVE:
 		if (pvmd.master)
-			vm_on_slave(c, &r);
+			addhost_on_slave(c, &r);
 		return;
 	case DM_WELCOME:
 	case DM_HOSTADD:
@@ -910,14 +294,9 @@ vm_dm_dispatch(
 void
 vm_task_left(int tid)
 {
-	struct xdr_writer w;
-
-	if (pvmd.master || pvmd.master_link == NULL)
-		return;
-	xdr_writer_init(&w);
-	xdr_put_int(&w, tid);
-	link_send(TID_MASTER_HOST, DM_TASKEXIT, &w);
-	xdr_writer_free(&w);
+	if (!pvmd.master && pvmd.master_link != NULL)
+		pvmd_send_int(
+		    tid_pvmd(TID_MASTER_HOST), DM_TASKEXIT, SYSCTX_TM, 0, tid);
 }
 
 /* Slave: tell the master who we are (after the handshake). */
@@ -926,162 +305,10 @@ vm_slave_hello(void)
 {
 	struct xdr_writer w;
 
-	vm_boot_left = 1;
 	xdr_writer_init(&w);
 	xdr_put_str(&w, host_self()->arch);
 	xdr_put_int(&w, host_self()->speed);
 	xdr_put_int(&w, host_self()->dsig);
-	link_send(TID_MASTER_HOST, DM_SLAVE, &w);
+	pvmd_send(tid_pvmd(TID_MASTER_HOST), DM_SLAVE, SYSCTX_TM, 0, &w);
 	xdr_writer_free(&w);
-}
-
-/* ---- the hostfile given at start-up (master) ---- */
-
-/* Read a whole file; NULL with the reason in err. */
-static char *
-vm_read_file(const char *path, size_t *len, char *err, size_t errlen)
-{
-	FILE *fp = fopen(path, "r");
-	char *buf = NULL;
-	size_t cap = 0, n;
-
-	*len = 0;
-	if (fp == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	do {
-		if (*len == cap &&
-		    (cap > (1u << 24) ||
-		        (buf = realloc(buf, (cap = cap * 2 + 4096))) == NULL)) {
-			snprintf(err, errlen, "%s: too large", path);
-			fclose(fp);
-			return NULL;
-		}
-		n = fread(buf + *len, 1, cap - *len, fp);
-		*len += n;
-	} while (n > 0);
-	fclose(fp);
-	return buf;
-}
-
-/* Master: add the hosts of a hostfile; '&' lines are kept for later. */
-int
-vm_add_hostfile(const char *path)
-{
-	struct hostfile hf;
-	const char **lines;
-	char err[256], *text;
-	size_t len;
-	int i, n = 0;
-
-	if ((text = vm_read_file(path, &len, err, sizeof(err))) == NULL ||
-	    hostfile_parse(text, len, &hf, err, sizeof(err)) != 0) {
-		free(text);
-		log_warn("hostfile %s: %s", path, err);
-		return -1;
-	}
-	free(text);
-	vm_defaults = hf.defaults;
-	vm_defaults_set = 1;
-	if ((lines = calloc((size_t)hf.n + 1, sizeof(*lines))) == NULL)
-		return -1;
-	vm_later = hf;
-	for (i = 0; i < hf.n; i++) {
-		if (!hf.v[i].later && !host_is_self(hf.v[i].name))
-			lines[n++] = hf.v[i].name;
-	}
-	if (n > 0) {
-		vm_boot_left = 1;
-		vm_add(0, 0, lines, n);
-	}
-	free(lines);
-	return 0;
-}
-
-/* True while the start-up hostfile's hosts are being added. */
-int
-vm_starting(void)
-{
-	return vm_boot_left;
-}
-
-/* The host names of a PBS/Torque node file, once each. */
-static int
-vm_nodefile(const char *path, char ***out, int *n)
-{
-	char err[256], *text, *line, *save = NULL, **v;
-	size_t len;
-	int i;
-
-	*out = NULL;
-	*n = 0;
-	if ((text = vm_read_file(path, &len, err, sizeof(err))) == NULL) {
-		log_warn("%s", err);
-		return -1;
-	}
-	text = realloc(text, len + 1);
-	if (text == NULL)
-		return -1;
-	text[len] = '\0';
-	for (line = strtok_r(text, "\r\n", &save); line != NULL;
-	     line = strtok_r(NULL, "\r\n", &save)) {
-		for (i = 0; i < *n && strcmp((*out)[i], line) != 0; i++)
-			;
-		if (i < *n || *n >= TID_HOST_MAX)
-			continue;
-		if ((v = realloc(*out, sizeof(*v) * (size_t)(*n + 1))) ==
-		        NULL ||
-		    (v[*n] = strdup(line)) == NULL) {
-			free(text);
-			return -1;
-		}
-		*out = v;
-		(*n)++;
-	}
-	free(text);
-	return 0;
-}
-
-/*
- * Master: add the hosts of the batch allocation we run in: Slurm's
- * SLURM_JOB_NODELIST, else PBS's node file.  Every host but this one is
- * started through $PVM_RSH (for Slurm: srun --nodes=1 --ntasks=1 -w).
- */
-int
-vm_add_batch(void)
-{
-	const char *spec = getenv("SLURM_JOB_NODELIST"), **lines;
-	char **names = NULL;
-	int i, n = 0, k = 0, rc;
-
-	if (spec == NULL)
-		spec = getenv("SLURM_NODELIST");
-	if (spec != NULL)
-		rc = hostlist_expand(spec, &names, &n);
-	else if (getenv("PBS_NODEFILE") != NULL)
-		rc = vm_nodefile(getenv("PBS_NODEFILE"), &names, &n);
-	else {
-		log_warn("-b: no batch allocation (SLURM_JOB_NODELIST or "
-		         "PBS_NODEFILE) in the environment");
-		return -1;
-	}
-	if (rc != 0 ||
-	    (lines = calloc((size_t)n + 1, sizeof(*lines))) == NULL) {
-		log_warn("-b: cannot read the allocation's host list");
-		hostlist_free(names, n);
-		return -1;
-	}
-	for (i = 0; i < n; i++) {
-		if (!host_is_self(names[i]))
-			lines[k++] = names[i];
-	}
-	log_info("batch allocation: %d host(s), %d to start", n, k);
-	if (k > 0) {
-		vm_boot_left = 1;
-		vm_add(0, 0, lines, k);
-	}
-	free(lines);
-	hostlist_free(names, n);
-	return 0;
 }

@@ -589,6 +589,29 @@ START_TEST(expand_vars)
 }
 END_TEST
 
+/* A PBS node file: one name per line per slot; each name once. */
+START_TEST(nodefile_lines)
+{
+	static const char text[] = "n1\nn1\r\nn2\n\nn3\nn2";
+	char **v;
+	int n;
+
+	ck_assert_int_eq(hostlist_lines(text, sizeof(text) - 1, &v, &n), 0);
+	ck_assert_int_eq(n, 3);
+	ck_assert_str_eq(v[0], "n1");
+	ck_assert_str_eq(v[1], "n2");
+	ck_assert_str_eq(v[2], "n3");
+	hostlist_free(v, n);
+	/* Only the first len bytes count. */
+	ck_assert_int_eq(hostlist_lines("ab\ncd", 4, &v, &n), 0);
+	ck_assert_int_eq(n, 2);
+	ck_assert_str_eq(v[1], "c");
+	hostlist_free(v, n);
+	ck_assert_int_eq(hostlist_lines("", 0, &v, &n), 0);
+	ck_assert_int_eq(n, 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -619,6 +642,7 @@ main(void)
 	tcase_add_test(th, hostlist_malformed);
 	tcase_add_test(th, hostlist_limits);
 	tcase_add_test(th, expand_vars);
+	tcase_add_test(th, nodefile_lines);
 	suite_add_tcase(s, th);
 	return unit_run(s);
 }

@@ -1,0 +1,133 @@
+/*
+ * slave.c: a slave pvmd's start-up (-S).  The master started us through
+ * its launcher with the secret on our standard input; we check our
+ * options, read the secret, dial the master and prove it (link.c)
+ * before the loop runs, then hand the link to the loop.  Readiness is
+ * announced when the master's DM_WELCOME brings the host table (vm.c).
+ */
+#include "pvmd.h"
+#include "auth.h"
+#include "hostfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SLAVE_SECRET_WAIT_MS 10000
+
+struct pvmd_slave slave = {.fd = -1};
+
+static const char *
+env_lookup(const char *name)
+{
+	return getenv(name);
+}
+
+/* Slave: $NAME in an ep= or wd= value, from our environment (as PVM). */
+static int
+slave_expand(char *v, size_t len)
+{
+	char out[PATHS_MAX];
+
+	if (hostfile_expand(v, out, sizeof(out), env_lookup) != 0 ||
+	    strlen(out) >= len)
+		return -1;
+	memcpy(v, out, strlen(out) + 1);
+	return 0;
+}
+
+/* Slave: the secret, one line of hex on standard input. */
+static void
+slave_read_secret(void)
+{
+	struct pollfd pfd = {0, POLLIN, 0};
+	char buf[AUTH_HEX_LEN + 4];
+	size_t have = 0;
+	ssize_t n;
+
+	while (have < sizeof(buf) - 1 && memchr(buf, '\n', have) == NULL) {
+		if (poll(&pfd, 1, SLAVE_SECRET_WAIT_MS) <= 0)
+			pvmd_startup_fail("no secret on standard input");
+		n = read(0, buf + have, sizeof(buf) - 1 - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+	}
+	if (auth_key_parse(buf, have, pvmd.key) != 0)
+		pvmd_startup_fail("the secret on standard input is not 64 "
+		                  "hex digits");
+	auth_wipe(buf, sizeof(buf));
+	pvmd.have_key = 1;
+}
+
+/* Slave: reach the master and prove the secret, before anything else. */
+void
+slave_dial(void)
+{
+	char err[512];
+
+	if (auth_init() != 0)
+		pvmd_startup_fail("cannot initialise libsodium");
+	slave_read_secret();
+	slave.fd = link_dial(pvmd.master_addr, slave.index, slave.name,
+	    pvmd.key, err, sizeof(err));
+	if (slave.fd < 0)
+		pvmd_startup_fail(err);
+	fcntl(slave.fd, F_SETFL, fcntl(slave.fd, F_GETFL) | O_NONBLOCK);
+	fcntl(slave.fd, F_SETFD, FD_CLOEXEC);
+	if (slave.ep[0] != '\0')
+		setenv("PVM_PATH", slave.ep, 1);
+}
+
+/*
+ * Slave: the link becomes a connection of the loop; until the master's
+ * DM_WELCOME brings the table, the master's entry is a placeholder.
+ * Readiness is announced on DM_WELCOME (vm.c).
+ */
+void
+slave_link_start(void)
+{
+	struct conn *c;
+	char name[300], *colon;
+
+	snprintf(name, sizeof(name), "%s", pvmd.master_addr);
+	if ((colon = strrchr(name, ':')) != NULL)
+		*colon = '\0';
+	if ((c = conn_link_open(slave.fd, TID_MASTER_HOST)) == NULL ||
+	    host_add(TID_MASTER_HOST, name, PVM_ARCH, PVMD_SPEED, PVMD_DSIG,
+	        c) == NULL ||
+	    link_timer_start() != 0)
+		pvmd_startup_fail("out of memory setting up the link");
+	slave.fd = -1;
+	pvmd.master_link = c;
+	vm_slave_hello();
+}
+
+/* After the command line: -S's own options, checked and expanded. */
+int
+slave_check_opts(void)
+{
+	if (!slave.on)
+		return 0;
+	if (pvmd.master_addr[0] == '\0' || slave.index < 2 ||
+	    slave.index > TID_HOST_MAX || slave.name[0] == '\0') {
+		fprintf(stderr,
+		    "pvmd: -S needs -m master:port, -i index "
+		    "(2..%d) and -H name\n",
+		    TID_HOST_MAX);
+		return -1;
+	}
+	if (slave_expand(slave.ep, sizeof(slave.ep)) != 0 ||
+	    slave_expand(slave.wd, sizeof(slave.wd)) != 0) {
+		fprintf(stderr, "pvmd: -e or -w too long once expanded\n");
+		return -1;
+	}
+	snprintf(pvmd.altname, sizeof(pvmd.altname), "%s", slave.name);
+	return 0;
+}
