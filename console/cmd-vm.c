@@ -422,7 +422,7 @@ cmd_reset(int argc, char **argv)
 int
 cmd_add(int argc, char **argv)
 {
-	int *infos, i, cc;
+	int *infos, i, cc, autoerr;
 
 	if (argc < 2) {
 		printf("add: wrong #args\n");
@@ -437,9 +437,9 @@ cmd_add(int argc, char **argv)
 	 * failed (the launcher's own words) and, if the call fails as a
 	 * whole, its error: the console prints nothing of its own then.
 	 */
-	pvm_setopt(PvmAutoErr, 1);
+	autoerr = pvm_setopt(PvmAutoErr, 1);
 	cc = pvm_addhosts(argv + 1, argc - 1, infos);
-	pvm_setopt(PvmAutoErr, 0);
+	pvm_setopt(PvmAutoErr, autoerr);
 	if (cc < 0) {
 		free(infos);
 		return CMD_OK;

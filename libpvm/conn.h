@@ -61,8 +61,8 @@ struct lpvm_conn {
 	 * (monotonic ms; 0 = never: the peer said no). */
 	int tries;
 	long long retry_ms;
-	/* TCP: monotonic ms when the state began, or of the last check of
-	 * a stalled write's peer. */
+	/* CONN_IN_HELLO over TCP: monotonic ms of the accept (the wait for
+	 * the hello is bounded). */
 	long long since;
 	/* CONN_OUT_ADDR: where to connect (malloc'd). */
 	struct wire_routeaddr *addr;
@@ -118,6 +118,9 @@ void lpvm_conn_reap(void);
  * (the pvmd connection: rx.c may wait in a blocking read on it; every
  * other read and write on it passes MSG_DONTWAIT).  0 or -1. */
 int lpvm_fd_setup(int fd, int nonblock);
+/* Large socket buffers alone: for a socket made with SOCK_NONBLOCK |
+ * SOCK_CLOEXEC (lpvm_fd_setup would set those again). */
+void lpvm_fd_bufs(int fd);
 /* True if the peer of Unix socket fd runs under our uid. */
 int lpvm_peer_uid_ok(int fd);
 
@@ -194,6 +197,9 @@ int lpvm_route_listen(void);
 void lpvm_route_closeall(void);
 /* A new route marker (> 0). */
 int32_t lpvm_route_newmarker(void);
+/* Knock: TC_ROUTE(0) to dst through the pvmd, which makes it accept on
+ * its listening sockets (it may be waiting on its pvmd socket alone). */
+void lpvm_route_knock(int dst);
 /* Send a one-frame task-control message (tag, body) to dst over c. */
 int lpvm_route_send(
     struct lpvm_conn *c, int dst, int32_t tag, const uint8_t *body, size_t len);
@@ -209,8 +215,8 @@ void lpvm_route_req_input(int src, const uint8_t *body, size_t len);
 void lpvm_route_addr_input(int src, const uint8_t *body, size_t len);
 /* CONN_OUT_ADDR: connect, send the hello and knock (bounded wait). */
 void lpvm_route_tcp_connect(struct lpvm_conn *c);
-/* A hello on an accepted TCP connection: 1 if its cookie is the one we
- * gave that task for that marker (used up), else 0. */
+/* A hello from task h->src on an accepted TCP connection: 1 if its
+ * cookie is the one we gave that task for that marker (used up), else 0. */
 int lpvm_route_tcp_hello(
     const struct wire_hdr *h, const uint8_t *body, size_t len);
 /* Accept pending connections on the TCP listener. */
@@ -220,8 +226,9 @@ void lpvm_route_tcp_accept(void);
 void lpvm_route_flush(void);
 /* A write on TCP route c has waited LPVM_ROUTE_STALL_MS: drop the route
  * if its peer is gone (a host that vanished never resets the connection,
- * and TCP would retry for many minutes).  At most one question to the
- * pvmds per LPVM_ROUTE_STALL_MS. */
+ * and TCP would retry for many minutes).  rx.c calls it only after a
+ * poll that long found nothing: at most one question to the pvmds per
+ * LPVM_ROUTE_STALL_MS. */
 #define LPVM_ROUTE_STALL_MS 1000
 void lpvm_route_tcp_stalled(struct lpvm_conn *c);
 /* True while a cookie we gave is unused: a connection may come, and the

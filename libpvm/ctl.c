@@ -424,6 +424,7 @@ hostsync_host(int host)
 	}
 	return tid_host(host);
 }
+
 /*
  * The clock of a host's pvmd, and local minus remote time (the local time
  * taken half-way through the request), like PVM: a negative delta has a

@@ -69,8 +69,8 @@ struct ctl_hosts {
 /* Ask the pvmd for its host table.  0 or a Pvm* error. */
 int ctl_hosts_fetch(struct ctl_hosts *hs);
 void ctl_hosts_free(struct ctl_hosts *hs);
-/* Index in hs of our own host (lpvm.pvmdtid's), or -1. */
-int ctl_hosts_self(const struct ctl_hosts *hs);
+/* Index in hs of the host whose host index is host, or -1. */
+int ctl_hosts_find(const struct ctl_hosts *hs, int host);
 
 /* ---- catchout.c ---- */
 

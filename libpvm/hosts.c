@@ -103,12 +103,12 @@ ctl_hosts_fetch(struct ctl_hosts *hs)
 }
 
 int
-ctl_hosts_self(const struct ctl_hosts *hs)
+ctl_hosts_find(const struct ctl_hosts *hs, int host)
 {
 	int i;
 
 	for (i = 0; i < hs->n; i++) {
-		if (tid_host(hs->h[i].hi_tid) == tid_host(lpvm.pvmdtid)) {
+		if (tid_host(hs->h[i].hi_tid) == host) {
 			return i;
 		}
 	}
@@ -303,6 +303,7 @@ pvm_tasks(int where, int *ntaskp, struct pvmtaskinfo **taskp)
 	}
 	return 0;
 }
+
 /* Whether a name for pvm_addhosts/pvm_delhosts says something: not NULL,
  * not empty once blanks and hostfile markers are skipped. */
 static int

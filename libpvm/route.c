@@ -32,6 +32,7 @@
  */
 #define _GNU_SOURCE /* struct ucred, accept4, SOCK_* flags */
 #include "pvm3.h"
+#include "be.h"
 #include "clock.h"
 #include "conn.h"
 
@@ -73,11 +74,15 @@ route_send_marker(struct lpvm_conn *c, int dst, int32_t marker)
 {
 	uint8_t body[4];
 
-	body[0] = (uint8_t)((uint32_t)marker >> 24);
-	body[1] = (uint8_t)((uint32_t)marker >> 16);
-	body[2] = (uint8_t)((uint32_t)marker >> 8);
-	body[3] = (uint8_t)marker;
+	put32(body, (uint32_t)marker);
 	return lpvm_route_send(c, dst, TC_ROUTE, body, sizeof(body));
+}
+
+void
+lpvm_route_knock(int dst)
+{
+	if (lpvm_pvmd != NULL)
+		(void)route_send_marker(lpvm_pvmd, dst, 0);
 }
 
 int32_t
@@ -92,10 +97,7 @@ lpvm_route_newmarker(void)
 static int32_t
 route_get_marker(const uint8_t *body, size_t len)
 {
-	if (len < 4)
-		return 0;
-	return (int32_t)(((uint32_t)body[0] << 24) | ((uint32_t)body[1] << 16) |
-	                 ((uint32_t)body[2] << 8) | body[3]);
+	return len < 4 ? 0 : (int32_t)get32(body);
 }
 
 /*
@@ -165,20 +167,20 @@ route_open(int dst, int tries)
 		route_refuse(dst, tries, 1);
 		return;
 	}
-	if (!lpvm_peer_uid_ok(fd) || lpvm_fd_setup(fd, 1) == -1 ||
+	if (!lpvm_peer_uid_ok(fd) ||
 	    (c = lpvm_conn_new(fd, dst, CONN_OUT_WAIT)) == NULL) {
 		close(fd);
 		route_refuse(dst, tries, 0);
 		return;
 	}
+	lpvm_fd_bufs(fd);
 	c->marker = lpvm_route_newmarker();
 	if (route_send_marker(c, dst, c->marker) != 0) {
 		lpvm_conn_close(c, CONN_REFUSED);
 		return;
 	}
 	/* Knock: dst may be waiting on its pvmd socket alone (rx.c). */
-	if (lpvm_pvmd != NULL)
-		(void)route_send_marker(lpvm_pvmd, dst, 0);
+	lpvm_route_knock(dst);
 }
 
 /* The ack came: tell the peer through the pvmd, then use the route. */
@@ -419,11 +421,11 @@ route_accept_unix(void)
 			return; /* EAGAIN, or out of descriptors: later */
 		}
 		if (lpvm.route == PvmDontRoute || !lpvm_peer_uid_ok(fd) ||
-		    lpvm_fd_setup(fd, 1) == -1 ||
 		    (c = lpvm_conn_new(fd, 0, CONN_IN_HELLO)) == NULL) {
 			close(fd);
 			continue;
 		}
+		lpvm_fd_bufs(fd);
 	}
 }
 

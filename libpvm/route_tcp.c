@@ -72,7 +72,8 @@ struct route_ticket {
 int lpvm_tcp_listenfd = -1;
 static int tcp_port;
 static struct route_ticket tickets[ROUTE_TICKETS];
-static int tickets_owed; /* some answer waits for lpvm_route_flush */
+/* An answer or a connect waits for lpvm_route_flush. */
+static int route_owed;
 
 /* Free the tickets whose time is over; the number still out. */
 static int
@@ -147,7 +148,7 @@ tcp_bind_any(int family)
 		return -1;
 	/* Buffers set before listen: accepted sockets inherit them, and
 	 * the window scale is chosen at the handshake. */
-	(void)lpvm_fd_setup(fd, 1);
+	lpvm_fd_bufs(fd);
 	if (family == AF_INET6) {
 		/* One socket for IPv6 and IPv4 peers. */
 		(void)setsockopt(
@@ -205,7 +206,6 @@ lpvm_route_tcp_request(int dst)
 	    (c = lpvm_conn_new(-1, dst, CONN_OUT_REQ)) == NULL)
 		return;
 	c->marker = lpvm_route_newmarker();
-	c->since = mono_ms();
 	wire_routereq_encode(c->marker, body);
 	rc = lpvm_route_send(lpvm_pvmd, dst, TC_ROUTEREQ, body, sizeof(body));
 	/* A write that fails may have closed everything: c is DEAD then. */
@@ -232,7 +232,7 @@ lpvm_route_req_input(int src, const uint8_t *body, size_t len)
 	    getrandom(t->cookie, sizeof(t->cookie), 0) ==
 	        (ssize_t)sizeof(t->cookie))
 		t->state = TICKET_GRANT;
-	tickets_owed = 1;
+	route_owed = 1;
 }
 
 /* Send the answer t owes through the pvmd. */
@@ -281,6 +281,7 @@ lpvm_route_addr_input(int src, const uint8_t *body, size_t len)
 	}
 	*c->addr = a;
 	c->state = CONN_OUT_ADDR;
+	route_owed = 1;
 }
 
 /* Connect to one address within the deadline: the socket, or -1. */
@@ -296,7 +297,7 @@ tcp_try(const struct addrinfo *ai, long long end)
 	    ai->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd == -1)
 		return -1;
-	(void)lpvm_fd_setup(fd, 1); /* buffers before the handshake */
+	lpvm_fd_bufs(fd); /* before the handshake */
 	if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
 		return fd;
 	if (errno == EINPROGRESS) {
@@ -342,7 +343,7 @@ tcp_dial(const char *host, int port)
 void
 lpvm_route_tcp_connect(struct lpvm_conn *c)
 {
-	uint8_t hello[WIRE_ROUTEHELLO_LEN], knock[4] = {0, 0, 0, 0};
+	uint8_t hello[WIRE_ROUTEHELLO_LEN];
 	struct wire_routeaddr *a = c->addr;
 	int fd;
 
@@ -356,7 +357,6 @@ lpvm_route_tcp_connect(struct lpvm_conn *c)
 	c->fd = fd;
 	c->tcp = 1;
 	c->state = CONN_OUT_WAIT;
-	c->since = mono_ms();
 	wire_routehello_encode(c->marker, a->cookie, hello);
 	free(a);
 	if (lpvm_route_send(c, c->peer, TC_ROUTE, hello, sizeof(hello)) != 0) {
@@ -364,10 +364,7 @@ lpvm_route_tcp_connect(struct lpvm_conn *c)
 			lpvm_conn_close(c, CONN_REFUSED);
 		return;
 	}
-	/* Knock: the peer may be waiting on its pvmd socket alone. */
-	if (lpvm_pvmd != NULL)
-		(void)lpvm_route_send(
-		    lpvm_pvmd, c->peer, TC_ROUTE, knock, sizeof(knock));
+	lpvm_route_knock(c->peer);
 }
 
 int
@@ -379,7 +376,7 @@ lpvm_route_tcp_hello(const struct wire_hdr *h, const uint8_t *body, size_t len)
 	int i;
 
 	if (wire_routehello_decode(body, len, &marker, cookie) != 0 ||
-	    !tid_is_task(h->src) || tid_host(h->src) == tid_host(lpvm.mytid))
+	    tid_host(h->src) == tid_host(lpvm.mytid))
 		return 0;
 	(void)ticket_purge(mono_ms());
 	for (i = 0; i < ROUTE_TICKETS; i++) {
@@ -432,8 +429,9 @@ lpvm_route_tcp_accept(void)
 				continue;
 			return; /* EAGAIN, or out of descriptors: later */
 		}
-		/* No peer credentials over TCP: the hello's cookie decides. */
-		if (!tcp_welcome() || lpvm_fd_setup(fd, 1) == -1 ||
+		/* No peer credentials over TCP: the hello's cookie decides.
+		 * The buffers are the listener's (tcp_bind_any). */
+		if (!tcp_welcome() ||
 		    (c = lpvm_conn_new(fd, 0, CONN_IN_HELLO)) == NULL) {
 			close(fd);
 			continue;
@@ -450,16 +448,15 @@ lpvm_route_flush(void)
 	struct lpvm_conn *c;
 	int i;
 
-	/* Nothing goes out as t0: a request can come with our enrolment. */
-	if (lpvm_tx_depth != 0 || lpvm.mytid <= 0)
+	/* Nothing goes out as t0: a request can come with our enrolment.
+	 * Called before every wait: the flag spares the walks. */
+	if (lpvm_tx_depth != 0 || lpvm.mytid <= 0 || !route_owed)
 		return;
-	if (tickets_owed) {
-		tickets_owed = 0;
-		for (i = 0; i < ROUTE_TICKETS && lpvm_pvmd != NULL; i++) {
-			if (tickets[i].state == TICKET_GRANT ||
-			    tickets[i].state == TICKET_REFUSE)
-				ticket_answer(&tickets[i]);
-		}
+	route_owed = 0;
+	for (i = 0; i < ROUTE_TICKETS && lpvm_pvmd != NULL; i++) {
+		if (tickets[i].state == TICKET_GRANT ||
+		    tickets[i].state == TICKET_REFUSE)
+			ticket_answer(&tickets[i]);
 	}
 	for (c = lpvm_conns; c != NULL && lpvm_pvmd != NULL; c = c->next) {
 		if (c->state == CONN_OUT_ADDR)
@@ -470,18 +467,13 @@ lpvm_route_flush(void)
 void
 lpvm_route_tcp_stalled(struct lpvm_conn *c)
 {
-	long long now = mono_ms();
-
 	/* Only the outermost write: the question goes to the pvmd, which
 	 * must not be in the middle of a message of ours. */
-	if (!c->tcp || c->fd < 0 || lpvm_tx_depth != 1 ||
-	    now - c->since < LPVM_ROUTE_STALL_MS)
+	if (c->fd < 0 || lpvm_tx_depth != 1)
 		return;
-	c->since = now;
+	/* Asking reads input: c may be lost meanwhile. */
 	if (ctl_pstat(c->peer) == PvmNoTask && c->fd >= 0)
 		lpvm_conn_close(c, CONN_REFUSED);
-	else
-		c->since = mono_ms();
 }
 
 int
@@ -494,7 +486,7 @@ void
 lpvm_route_tcp_reset(void)
 {
 	memset(tickets, 0, sizeof(tickets));
-	tickets_owed = 0;
+	route_owed = 0;
 	if (lpvm_tcp_listenfd >= 0) {
 		close(lpvm_tcp_listenfd);
 		lpvm_tcp_listenfd = -1;

@@ -162,7 +162,7 @@ struct spawn_args {
 	int ntask;
 };
 
-/* Where the next spread placement starts: a host's pvmd tid, 0 = ours. */
+/* Where the next spread placement starts: a host index, 0 = ours. */
 static int spawn_cursor;
 
 /* Build "name" or "name:wd" in buf; PvmBadParam if it does not fit. */
@@ -207,20 +207,6 @@ spawn_on(const struct pvmhostinfo *h, const struct spawn_args *a, int count,
 	cc = spawn_reply(&r, count, slots);
 	free(rep);
 	return cc;
-}
-
-/* The host index of the cursor in hs, or -1 (start at our own host). */
-static int
-spawn_cursor_index(const struct ctl_hosts *hs)
-{
-	int i;
-
-	for (i = 0; i < hs->n && spawn_cursor != 0; i++) {
-		if (hs->h[i].hi_tid == spawn_cursor) {
-			return i;
-		}
-	}
-	return -1;
 }
 
 /*
@@ -270,9 +256,10 @@ spawn_placed(const struct spawn_args *a, int *slots)
 	req.flag = a->flag;
 	req.where = a->where;
 	req.ntask = a->ntask;
-	req.self = ctl_hosts_self(&hs);
+	req.self = ctl_hosts_find(&hs, tid_host(lpvm.pvmdtid));
 	req.selfname = lpvm.hostname;
-	req.start = spawn_cursor_index(&hs);
+	/* Not found (0, or a host that left): place_plan starts at ours. */
+	req.start = ctl_hosts_find(&hs, spawn_cursor);
 	nshare = place_plan(hs.h, hs.n, &req, share);
 	if (nshare == 0) {
 		/* No host of that name or arch (or none but ours, excluded). */
@@ -281,7 +268,8 @@ spawn_placed(const struct spawn_args *a, int *slots)
 		}
 		cc = 0;
 	} else {
-		spawn_cursor = hs.h[place_next(share, nshare, hs.n)].hi_tid;
+		spawn_cursor =
+		    tid_host(hs.h[place_next(share, nshare, hs.n)].hi_tid);
 		cc = spawn_shares(&hs, share, nshare, a, slots);
 	}
 	free(share);

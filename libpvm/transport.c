@@ -99,10 +99,20 @@ lpvm_conn_reap(void)
 	}
 }
 
+void
+lpvm_fd_bufs(int fd)
+{
+	int sz = WIRE_SOCKBUF;
+
+	/* Bigger buffers mean fewer wakeups for bulk data; not fatal. */
+	(void)setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof(sz));
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz));
+}
+
 int
 lpvm_fd_setup(int fd, int nonblock)
 {
-	int fl, sz = WIRE_SOCKBUF;
+	int fl;
 
 	if ((fl = fcntl(fd, F_GETFL)) == -1)
 		return -1;
@@ -110,9 +120,7 @@ lpvm_fd_setup(int fd, int nonblock)
 	if (fcntl(fd, F_SETFL, fl) == -1 ||
 	    fcntl(fd, F_SETFD, FD_CLOEXEC) == -1)
 		return -1;
-	/* Bigger buffers mean fewer wakeups for bulk data; not fatal. */
-	(void)setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof(sz));
-	(void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &sz, sizeof(sz));
+	lpvm_fd_bufs(fd);
 	return 0;
 }
 
