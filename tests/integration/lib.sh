@@ -82,22 +82,20 @@ run() {
 T_OUT="$T_TMP/out"
 T_RUNS=0
 run_checks() {
-	local secs=$1 np nf rc
+	local secs=$1 rc
 	shift
 	T_RUNS=$((T_RUNS + 1))
 	T_OUT="$T_TMP/out.$T_RUNS"
 	run "$secs" "$@" >"$T_OUT" 2>&1
 	rc=$?
 	add_checks "$T_OUT"
-	np=$T_NP
-	nf=$T_NF
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 		fail "$(basename "$1") ${2:-}: killed after the ${secs} s limit"
 	elif [ "$rc" -gt 128 ]; then
 		fail "$(basename "$1") ${2:-}: died of signal $((rc - 128))"
-	elif [ "$rc" -ne 0 ] && [ "$nf" -eq 0 ]; then
+	elif [ "$rc" -ne 0 ] && [ "$T_NF" -eq 0 ]; then
 		fail "$(basename "$1") ${2:-}: exit status $rc, no FAIL line"
-	elif [ "$np" -eq 0 ] && [ "$nf" -eq 0 ]; then
+	elif [ "$T_NP" -eq 0 ] && [ "$T_NF" -eq 0 ]; then
 		fail "$(basename "$1") ${2:-}: reported no checks"
 	fi
 	return "$rc"
@@ -131,6 +129,19 @@ install_task() {
 	cp "$TASKS/$1" "$PVM_ROOT/bin/$PVM_ARCH/$2" || exit 99
 }
 
+# wait_for SECS COMMAND...: run COMMAND every 0.1 s until it succeeds;
+# false if it still fails after SECS.
+wait_for() {
+	local n=$(($1 * 10))
+	shift
+	while [ "$n" -gt 0 ]; do
+		"$@" && return 0
+		sleep 0.1
+		n=$((n - 1))
+	done
+	"$@"
+}
+
 # wait_gone PID SECS: wait until process PID has ended; false on time-out.
 wait_gone() {
 	local pid=$1 n=$(($2 * 10))
@@ -155,12 +166,15 @@ segments_gone() {
 	! ls "$T_DIR" | grep -q '^g[0-9a-f]\{8\}$'
 }
 
+# rss_of PID: resident memory of process PID in KiB (empty if none).
+rss_of() {
+	[ -n "$1" ] && awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" \
+	    2>/dev/null
+}
+
 # pvmd_rss: resident memory of our pvmd in KiB (empty if none).
 pvmd_rss() {
-	local pid
-	pid=$(pvmd_pid)
-	[ -n "$pid" ] && awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" \
-	    2>/dev/null
+	rss_of "$(pvmd_pid)"
 }
 
 # start_pvmd [ARGS...]: start our pvmd and wait until it is ready.

@@ -22,11 +22,7 @@ run 300 "$TASKS/t_flood" recv "$dir" "$NMSG" >"$T_TMP/flood.out" 2>&1 &
 rpid=$!
 
 # Wait for the flood to start, then watch it for a while.
-n=0
-while [ ! -s "$dir/progress" ] && [ "$n" -lt 300 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+wait_for 30 test -s "$dir/progress"
 peak=${base:-0}
 sample() {
 	local r

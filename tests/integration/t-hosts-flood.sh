@@ -18,9 +18,9 @@ add h2
 END
 check "h2 joined" grep -q "1 successful" "$T_TMP/add"
 
+# rss K: hK's pvmd's resident memory in KiB (empty if none).
 rss() {
-	awk '/^VmRSS:/ { print $2 }' "/proc/$(host_pvmd_pid "$1")/status" \
-	    2>/dev/null
+	rss_of "$(host_pvmd_pid "$1")"
 }
 dir="$T_TMP/flood"
 mkdir -p "$dir"
@@ -29,11 +29,7 @@ base2=$(rss 2)
 T_FLOOD_HOST=h1 run 300 "$NETNS_RSH" h2 "$TASKS/t_flood" recv "$dir" \
     "$NMSG" >"$T_TMP/flood.out" 2>&1 &
 rpid=$!
-n=0
-while [ ! -s "$dir/progress" ] && [ "$n" -lt 300 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+wait_for 30 test -s "$dir/progress"
 peak1=${base1:-0}
 peak2=${base2:-0}
 sample() {

@@ -41,11 +41,7 @@ round() {
 	return 0
 }
 
-if hosts_start_master; then
-	ok "master pvmd on h1 started"
-else
-	fail "master pvmd on h1 started"
-fi
+check "master pvmd on h1 started" hosts_start_master
 i=1
 bad=0
 while [ "$i" -le 20 ]; do

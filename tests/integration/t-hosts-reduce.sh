@@ -19,11 +19,7 @@ on1() {
 	run_checks "$secs" "$NETNS_RSH" h1 "$TH" "$@"
 }
 
-if hosts_start_master; then
-	ok "master pvmd on h1 started"
-else
-	fail "master pvmd on h1 started"
-fi
+check "master pvmd on h1 started" hosts_start_master
 on1 60 add h2 h3 h4
 on1 30 hosts 10 h1 h2 h3 h4
 on1 150 reduce

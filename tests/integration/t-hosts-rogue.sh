@@ -33,11 +33,7 @@ rogue() {
 add h2
 END
 	check "$1: the rogue joined" grep -q "1 successful" "$T_TMP/add.$1"
-	n=50
-	while [ $n -gt 0 ] && ! grep -q "^$1 " "$ROGUE_OUT" 2>/dev/null; do
-		sleep 0.2
-		n=$((n - 1))
-	done
+	wait_for 10 grep -qs "^$1 " "$ROGUE_OUT"
 	check "$1: the master $2 the link ($(grep "^$1 " "$ROGUE_OUT"))" \
 	    grep -q "^$1 $2\$" "$ROGUE_OUT"
 	check "$1: the master lives" host_pvmd_alive 1

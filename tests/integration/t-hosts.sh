@@ -85,11 +85,8 @@ h2
 h3
 h4
 EOF
-if hosts_start_master "$hf"; then
-	ok "A: master pvmd on h1 started with a hostfile of h2 h3 h4"
-else
-	fail "A: master pvmd on h1 started with a hostfile"
-fi
+check "A: master pvmd on h1 started with a hostfile of h2 h3 h4" \
+    hosts_start_master "$hf"
 on1 60 hosts 30 h1 h2 h3 h4
 slaves_up 2 3 4
 
@@ -165,12 +162,8 @@ check "A: and says 'authentication' on stderr" \
 refused_since() {
 	tail -n "+$(($1 + 1))" "$(host_log 1)" | grep -qi refused
 }
-n=50
-while [ "$n" -gt 0 ] && ! refused_since "$nlog"; do
-	sleep 0.1
-	n=$((n - 1))
-done
-check "A: the master's log says 'refused' for that link" refused_since "$nlog"
+check "A: the master's log says 'refused' for that link" \
+    wait_for 5 refused_since "$nlog"
 check "A: the master pvmd still runs" host_pvmd_alive 1
 on1 60 works
 
@@ -201,11 +194,7 @@ halt_from 1 A 1 2
 # (A console on a host outside the machine starts a pvmd of its own, as
 # PVM's does: whatever A left, the next machine starts clean.)
 hosts_reset
-if hosts_start_master; then
-	ok "B: master pvmd on h1 started alone"
-else
-	fail "B: master pvmd on h1 started alone"
-fi
+check "B: master pvmd on h1 started alone" hosts_start_master
 on1 60 add h2 h3 h4
 on1 60 hosts 10 h1 h2 h3 h4
 slaves_up 2 3 4
@@ -226,11 +215,7 @@ halt_from 2 B 1 2 3 4
 
 # ---------------------------------------------------------------- C
 hosts_reset
-if hosts_start_master; then
-	ok "C: master pvmd on h1 started alone"
-else
-	fail "C: master pvmd on h1 started alone"
-fi
+check "C: master pvmd on h1 started alone" hosts_start_master
 out="$T_TMP/consC"
 {
 	echo "add h2 h3 h4"

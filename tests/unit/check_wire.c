@@ -211,6 +211,26 @@ START_TEST(bulk_malformed)
 }
 END_TEST
 
+/* Input of fuzz round `round`: an odd round is sample's base bytes with
+ * one of them replaced, an even one up to max - 1 random bytes.  On the
+ * heap, exactly *n bytes (a sanitizer sees any read past the end). */
+static uint8_t *
+fuzz_input(int round, const uint8_t *sample, size_t base, int max,
+    size_t *n)
+{
+	uint8_t *buf;
+	size_t k;
+
+	*n = round % 2 ? base : (size_t)(rand() % max);
+	buf = malloc(*n ? *n : 1);
+	ck_assert_ptr_nonnull(buf);
+	for (k = 0; k < *n; k++)
+		buf[k] = round % 2 ? sample[k] : (uint8_t)rand();
+	if (round % 2 && *n > 0)
+		buf[rand() % *n] = (uint8_t)rand();
+	return buf;
+}
+
 /* Random and mutated offers: the decoder only ever says yes to an offer
  * whose pieces add up, and reads nothing past the bytes it is given
  * (tools/sanitize.sh runs this under AddressSanitizer). */
@@ -219,19 +239,13 @@ START_TEST(bulk_fuzz)
 	uint8_t sample[128], *buf;
 	struct wire_bulk b;
 	uint64_t addr, len, sum;
-	size_t n, base = bulk_sample(sample), k;
+	size_t n, base = bulk_sample(sample);
 	uint32_t i;
 	int round;
 
 	srand(12345);
 	for (round = 0; round < 20000; round++) {
-		n = round % 2 ? base : (size_t)(rand() % 200);
-		buf = malloc(n ? n : 1);
-		ck_assert_ptr_nonnull(buf);
-		for (k = 0; k < n; k++)
-			buf[k] = round % 2 ? sample[k] : (uint8_t)rand();
-		if (round % 2 && n > 0)
-			buf[rand() % n] = (uint8_t)rand();
+		buf = fuzz_input(round, sample, base, 200, &n);
 		if (wire_bulk_decode(buf, n, 1u << 20, &b) == 0) {
 			ck_assert_uint_eq(n, wire_bulk_len(b.nseg));
 			ck_assert(b.total <= (1u << 20));
@@ -385,19 +399,13 @@ START_TEST(route_fuzz)
 	uint8_t sample[WIRE_ROUTEADDR_MAX], *buf, out[WIRE_ROUTEADDR_MAX];
 	struct wire_routeaddr a;
 	uint8_t cookie[WIRE_ROUTE_COOKIE];
-	size_t n, base = routeaddr_sample(sample), k;
+	size_t n, base = routeaddr_sample(sample);
 	int32_t marker;
 	int round, ok = 0;
 
 	srand(4242);
 	for (round = 0; round < 10000; round++) {
-		n = round % 2 ? base : (size_t)(rand() % 300);
-		buf = malloc(n ? n : 1);
-		ck_assert_ptr_nonnull(buf);
-		for (k = 0; k < n; k++)
-			buf[k] = round % 2 ? sample[k] : (uint8_t)rand();
-		if (round % 2 && n > 0)
-			buf[rand() % n] = (uint8_t)rand();
+		buf = fuzz_input(round, sample, base, 300, &n);
 		if (wire_routeaddr_decode(buf, n, &a) == 0) {
 			ok++;
 			ck_assert(a.marker > 0 && a.port >= 0 &&

@@ -10,10 +10,8 @@
  */
 #include "tcheck.h"
 
-#include <signal.h>
-
 /* One host: the calls that go to its pvmd. */
-static int
+static void
 one_host(const struct pvmhostinfo *h, char *self)
 {
 	struct pvmtaskinfo *ti;
@@ -42,10 +40,9 @@ one_host(const struct pvmhostinfo *h, char *self)
 	    "pvm_tasks(t%x) lists just it, on %s", tid, h->hi_name);
 	tc_eq(pvm_kill(tid), 0, "pvm_kill(t%x) on %s", tid, h->hi_name);
 	for (i = 0; i < 100 && pvm_pstat(tid) == PvmOk; i++)
-		usleep(50000);
+		tc_sleep(0.05);
 	tc_eq(pvm_pstat(tid), PvmNoTask, "t%x on %s is gone within 5 s", tid,
 	    h->hi_name);
-	return n;
 }
 
 int
