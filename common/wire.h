@@ -241,19 +241,20 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              its lifetime.  The cookie travels only through the
  *              pvmds' authenticated links.
  *
- * Between pvmds (daemon/link.c, daemon/vm.c), in SYSCTX_TM, src and dst
- * pvmd tids.  A link is a TCP connection from a slave to the master (a
- * star: the master forwards between slaves).  Nothing but the three
- * handshake frames passes before both sides proved they hold the virtual
- * machine's secret (daemon/auth.h has their bodies):
- * DM_HELLO     slave -> master: struct auth_hello
- * DM_CHALLENGE master -> slave: struct auth_challenge
- * DM_PROOF     slave -> master: struct auth_proof
+ * Between pvmds (daemon/link.c, daemon/vm.c, daemon/mesh.c), in
+ * SYSCTX_TM, src and dst pvmd tids.  A link is a TCP connection from a
+ * slave to the master, or from a slave to a slave that joined before it
+ * (the master forwards between slaves that have none).  Nothing but the
+ * three handshake frames passes before both sides proved they hold the
+ * virtual machine's secret (daemon/auth.h has their bodies):
+ * DM_HELLO     dialer -> acceptor: struct auth_hello
+ * DM_CHALLENGE acceptor -> dialer: struct auth_challenge
+ * DM_PROOF     dialer -> acceptor: struct auth_proof
  * DM_SLAVE     slave -> master, first after the proof: str arch,
- *              int speed, int dsig
+ *              int speed, int dsig, int port (where it listens, 0: none)
  * DM_WELCOME   master -> the new slave: the host table as DM_HOSTADD's
  * DM_HOSTADD   master -> slaves: int n, n x {int index, str name,
- *              str arch, int speed, int dsig}
+ *              str arch, int speed, int dsig, str addr, int port}
  * DM_HOSTDEL   master -> slaves: int index (that host left or failed)
  * DM_HALT      slave -> master: halt the machine (a task asked);
  *              master -> slave: end your tasks, then send DM_HALTED
@@ -264,6 +265,10 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              DM_TASKEXIT when that task is gone (at once if it is)
  * DM_TASKEXIT  int tid: that task left.  Also sent to the master for
  *              every task that leaves (its mailbox entries go).
+ * DM_MESHMARK  slave -> slave through the master, no body: frames from
+ *              me now come on our direct link (daemon/mesh.c)
+ * DM_HOSTFAIL  slave -> master: int index; my direct link to that host
+ *              broke after I sent on it
  */
 #define WIRE_DM_BASE 0x80060000u
 #define WIRE_DM_LIST(X)                                                       \
@@ -279,8 +284,9 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(DM_EXIT, 10, "dm-exit")                                             \
 	X(DM_PING, 11, "ping")                                                \
 	X(DM_NOTIFY, 12, "dm-notify")                                         \
-	X(DM_TASKEXIT, 13, "taskexit")
-#define WIRE_DM_COUNT 13
+	X(DM_TASKEXIT, 13, "taskexit")                                        \
+	X(DM_MESHMARK, 14, "meshmark")                                        \
+	X(DM_HOSTFAIL, 15, "hostfail")
 
 #define WIRE_TM_BASE 0x80010000u
 #define WIRE_TC_BASE 0x80030000u
@@ -318,7 +324,13 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(TC_ROUTEREQ, 6, "route-req")                                        \
 	X(TC_ROUTEADDR, 7, "route-addr")
 
-#define WIRE_TM_COUNT 22
+/* The lists number their tags 1..n without gaps; n is counted here. */
+#define WIRE_COUNT_ONE(name, num, text) +1
+enum {
+	WIRE_TM_COUNT = 0 WIRE_TM_LIST(WIRE_COUNT_ONE),
+	WIRE_DM_COUNT = 0 WIRE_DM_LIST(WIRE_COUNT_ONE)
+};
+#undef WIRE_COUNT_ONE
 
 #define WIRE_ENUM_TM(name, num, text) name = (int32_t)(WIRE_TM_BASE | (num)),
 #define WIRE_ENUM_TC(name, num, text) name = (int32_t)(WIRE_TC_BASE | (num)),

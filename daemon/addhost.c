@@ -531,7 +531,7 @@ void
 addhost_on_slave(struct conn *c, struct xdr_reader *r)
 {
 	const char *arch = xdr_get_str(r);
-	int32_t speed, dsig;
+	int32_t speed, dsig, port = 0;
 	struct host *hp;
 	struct pend *p;
 
@@ -547,10 +547,14 @@ addhost_on_slave(struct conn *c, struct xdr_reader *r)
 	}
 	if (p->speed > 0)
 		speed = p->speed;
+	if (xdr_get_int(r, &port) != 0 || port < 0 || port > 65535)
+		port = 0; /* no direct links to it: all through us */
 	if ((hp = host_add(p->index, p->name, arch, speed, dsig, c)) == NULL) {
 		pend_fail(p, "out of memory");
 		return;
 	}
+	conn_peer_addr(c, hp->addr, sizeof(hp->addr));
+	hp->port = hp->addr[0] != '\0' ? port : 0;
 	log_info("host %s (index %d, %s) joined the virtual machine", p->name,
 	    p->index, arch);
 	p->link = NULL;

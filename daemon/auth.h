@@ -25,7 +25,7 @@
 #define AUTH_MAC_LEN 32
 #define AUTH_HEX_LEN (2 * AUTH_KEY_LEN)
 #define AUTH_NAME_MAX 255
-#define AUTH_VERSION 1
+#define AUTH_VERSION 2
 #define AUTH_INDEX_MAX 4095 /* TID_HOST_MAX */
 
 enum auth_role { AUTH_DIALER = 1, AUTH_ACCEPTOR = 2 };

@@ -42,6 +42,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <netdb.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,7 @@
 #include <sys/uio.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <arpa/inet.h>
 
 #include <event2/buffer.h>
 #include <event2/event.h>
@@ -117,6 +119,7 @@ struct conn {
 	 * pvmd's once the handshake is done. */
 	void *auth;         /* handshake state, owned by link.c */
 	long long last_rx;  /* links: mono_us() of the last read with data */
+	int held; /* a direct link not read until its peer's mark (mesh.c) */
 };
 
 /* Where a frame goes: a connection's output, or a pending task's hold. */
@@ -186,7 +189,7 @@ conn_peer_pid(const struct conn *c)
 static void
 conn_reading(struct conn *c, int on)
 {
-	if (on && !c->reading && !c->dead)
+	if (on && !c->reading && !c->dead && !c->held)
 		c->reading = event_add(c->rev, NULL) == 0;
 	else if (!on && c->reading) {
 		event_del(c->rev);
@@ -847,7 +850,7 @@ conn_process(struct conn *c)
 	enum wire_status st;
 	size_t have;
 
-	while (!c->dead && !c->closing && c->parked == NULL) {
+	while (!c->dead && !c->closing && c->parked == NULL && !c->held) {
 		have = evbuffer_get_length(c->in);
 		c->need = WIRE_HDR_LEN;
 		if (have < WIRE_HDR_LEN)
@@ -1131,7 +1134,45 @@ conn_link_auth(struct conn *c)
 long long
 conn_last_rx(const struct conn *c)
 {
-	return c->parked != NULL || c->closing ? mono_us() : c->last_rx;
+	return c->parked != NULL || c->closing || c->held ? mono_us()
+	                                                  : c->last_rx;
+}
+
+/*
+ * Hold (on) or release a link: while held, nothing is read or handled
+ * from it, not even what an earlier read left in its input (mesh.c).
+ */
+void
+conn_hold(struct conn *c, int on)
+{
+	c->held = on;
+	if (on)
+		conn_reading(c, 0);
+	else if (!c->dead && !c->closing && c->parked == NULL) {
+		c->last_rx = mono_us();
+		conn_reading(c, 1);
+		event_active(c->kick, EV_TIMEOUT, 0);
+	}
+}
+
+/* The numeric address of a link's peer ("" if unknown), IPv4 plain. */
+void
+conn_peer_addr(const struct conn *c, char *buf, size_t len)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	char a[INET6_ADDRSTRLEN];
+
+	buf[0] = '\0';
+	if (getpeername(c->fd, (struct sockaddr *)&ss, &sl) != 0 ||
+	    getnameinfo((struct sockaddr *)&ss, sl, a, sizeof(a), NULL, 0,
+	        NI_NUMERICHOST) != 0)
+		return;
+	/* A slave on IPv4 reached our IPv6 socket as ::ffff:a.b.c.d. */
+	if (strncmp(a, "::ffff:", 7) == 0 && strchr(a, '.') != NULL)
+		snprintf(buf, len, "%s", a + 7);
+	else
+		snprintf(buf, len, "%s", a);
 }
 
 /* Accept what is pending; on fd exhaustion pause instead of spinning. */

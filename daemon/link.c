@@ -1,15 +1,16 @@
 /*
- * link.c: TCP links between pvmds.  The master listens; each slave dials
- * it once at start-up, so the links form a star and the master forwards
- * frames between slaves (docs/architecture.md says why).
+ * link.c: TCP links between pvmds.  Every pvmd listens; each slave dials
+ * the master at start-up, and then the slaves that joined before it
+ * (mesh.c), so frames between two slaves need not cross the master.
  *
  * Handshake (auth.h has the bodies), before any frame is routed:
- *   slave  -> master  DM_HELLO      claimed host index and name, nonce D
- *   master -> slave   DM_CHALLENGE  nonce A, MAC_acceptor(D, A, index, name)
- *   slave  -> master  DM_PROOF      MAC_dialer(D, A, index, name)
+ *   dialer   -> acceptor DM_HELLO      claimed host index and name, nonce D
+ *   acceptor -> dialer   DM_CHALLENGE  nonce A, MAC_acceptor(D, A, index, name)
+ *   dialer   -> acceptor DM_PROOF      MAC_dialer(D, A, index, name)
  * Each side proves it holds the secret, and both nonces are fresh, so a
  * recorded handshake cannot be replayed and a MAC cannot be reflected.
- * The master then checks that it is waiting for that host (vm.c).  A link
+ * The master then checks that it is waiting for that host (vm.c), a
+ * slave that it has no direct link to that host yet (mesh.c).  A link
  * that fails is closed and logged; nothing else changes.
  *
  * Liveness: every link carries a DM_PING a quarter of the host timeout
@@ -37,7 +38,6 @@
 #include <event2/event.h>
 
 #define LINK_MAX_PENDING 64 /* unauthenticated links at once */
-#define LINK_DIAL_TIMEOUT_MS 10000
 #define LINK_AUTH_FRAME_MAX 1024 /* conn.c refuses larger ones */
 
 struct link_auth {
@@ -54,7 +54,7 @@ static struct event *link_accept_ev;
 static struct event *link_tick_ev;
 static int link_npending;
 
-/* ---- the master's side ---- */
+/* ---- the accepting side ---- */
 
 /* Log where a link comes from (numeric address). */
 static void
@@ -144,13 +144,13 @@ link_bind(int port)
 	return link_bind_one((struct sockaddr *)&s4, sizeof(s4));
 }
 
-/* Master: listen for slaves ($PVMD_PORT, else any free port). */
+/* Listen for other pvmds (the master: $PVMD_PORT, else any free port). */
 int
 link_listen(int *port)
 {
 	struct sockaddr_storage ss;
 	socklen_t sl = sizeof(ss);
-	const char *env = getenv("PVMD_PORT");
+	const char *env = pvmd.master ? getenv("PVMD_PORT") : NULL;
 	int want = env != NULL ? atoi(env) : 0;
 
 	if (link_fd >= 0) {
@@ -237,13 +237,16 @@ link_on_proof(
 		conn_close(c, "refused: authentication failed");
 		return;
 	}
-	if (vm_link_authenticated(c, a->index, a->name) != 0) {
+	if (pvmd.master ? vm_link_authenticated(c, a->index, a->name) != 0
+	                : mesh_accepted(a->index) != 0) {
 		conn_close(c, "refused: no such host expected");
 		return;
 	}
 	link_npending--;
 	*conn_link_auth(c) = NULL;
 	conn_link_up(c, (int)a->index);
+	if (!pvmd.master)
+		mesh_link_up(c, (int)a->index, 0);
 	link_auth_free(a);
 }
 
@@ -293,17 +296,17 @@ link_closed(struct conn *c)
 	vm_link_lost(c);
 }
 
-/* ---- the slave's side: a blocking handshake before the loop runs ---- */
+/* ---- the dialing side: a blocking handshake, bounded in time ---- */
 
-/* Write (out) or read exactly len bytes within the dial timeout, or -1. */
+/* Write (out) or read exactly len bytes within ms, or -1. */
 static int
-link_io_all(int s, uint8_t *buf, size_t len, int out)
+link_io_all(int s, uint8_t *buf, size_t len, int out, int ms)
 {
 	struct pollfd pfd = {s, out ? POLLOUT : POLLIN, 0};
 	ssize_t n;
 
 	while (len > 0) {
-		if (poll(&pfd, 1, LINK_DIAL_TIMEOUT_MS) <= 0)
+		if (poll(&pfd, 1, ms) <= 0)
 			return -1;
 		n = out ? write(s, buf, len) : read(s, buf, len);
 		if (n < 0 && errno == EINTR)
@@ -318,7 +321,8 @@ link_io_all(int s, uint8_t *buf, size_t len, int out)
 
 /* One handshake frame each way. */
 static int
-link_put_frame(int s, int src, int tag, const uint8_t *body, size_t len)
+link_put_frame(
+    int s, int src, int tag, const uint8_t *body, size_t len, int ms)
 {
 	uint8_t buf[WIRE_HDR_LEN + LINK_AUTH_FRAME_MAX];
 	struct wire_hdr h;
@@ -334,34 +338,57 @@ link_put_frame(int s, int src, int tag, const uint8_t *body, size_t len)
 	h.enc = WIRE_ENC_NATIVE;
 	wire_hdr_encode(&h, buf);
 	memcpy(buf + WIRE_HDR_LEN, body, len);
-	return link_io_all(s, buf, WIRE_HDR_LEN + len, 1);
+	return link_io_all(s, buf, WIRE_HDR_LEN + len, 1, ms);
 }
 
 static int
-link_get_frame(int s, int tag, uint8_t *body, size_t cap, size_t *len)
+link_get_frame(int s, int tag, uint8_t *body, size_t cap, size_t *len, int ms)
 {
 	uint8_t raw[WIRE_HDR_LEN];
 	struct wire_hdr h;
 
-	if (link_io_all(s, raw, sizeof(raw), 0) != 0 ||
+	if (link_io_all(s, raw, sizeof(raw), 0, ms) != 0 ||
 	    wire_hdr_decode(raw, sizeof(raw), &h) != WIRE_OK || h.tag != tag ||
-	    h.len > cap || link_io_all(s, body, (size_t)h.len, 0) != 0)
+	    h.len > cap || link_io_all(s, body, (size_t)h.len, 0, ms) != 0)
 		return -1;
 	*len = (size_t)h.len;
 	return 0;
 }
 
-/* A connected, blocking TCP socket to "host:port" or "[v6]:port". */
+/* Connect the non-blocking socket s within ms; 0 or -1 (errno set). */
 static int
-link_connect(const char *master, char *err, size_t errlen)
+link_connect_one(int s, const struct addrinfo *ai, int ms)
+{
+	struct pollfd pfd = {s, POLLOUT, 0};
+	socklen_t sl = sizeof(int);
+	int e = 0;
+
+	if (connect(s, ai->ai_addr, ai->ai_addrlen) == 0)
+		return 0;
+	if (errno != EINPROGRESS)
+		return -1;
+	if (poll(&pfd, 1, ms) <= 0) {
+		errno = ETIMEDOUT;
+		return -1;
+	}
+	if (getsockopt(s, SOL_SOCKET, SO_ERROR, &e, &sl) != 0 || e != 0) {
+		errno = e != 0 ? e : errno;
+		return -1;
+	}
+	return 0;
+}
+
+/* A connected non-blocking TCP socket to "host:port" or "[v6]:port". */
+static int
+link_connect(const char *addr, int ms, char *err, size_t errlen)
 {
 	struct addrinfo hints, *res, *ai;
 	char host[300], *port;
-	int s = -1, rc;
+	int s = -1, rc, one = 1;
 
-	snprintf(host, sizeof(host), "%s", master);
+	snprintf(host, sizeof(host), "%s", addr);
 	if ((port = strrchr(host, ':')) == NULL) {
-		snprintf(err, errlen, "bad master address %s", master);
+		snprintf(err, errlen, "bad pvmd address %s", addr);
 		return -1;
 	}
 	*port++ = '\0';
@@ -376,8 +403,9 @@ link_connect(const char *master, char *err, size_t errlen)
 		return -1;
 	}
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
-		s = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-		if (s >= 0 && connect(s, ai->ai_addr, ai->ai_addrlen) == 0)
+		s = socket(ai->ai_family,
+		    SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+		if (s >= 0 && link_connect_one(s, ai, ms) == 0)
 			break;
 		snprintf(err, errlen, "connect to %s port %s: %s", host, port,
 		    strerror(errno));
@@ -386,13 +414,16 @@ link_connect(const char *master, char *err, size_t errlen)
 		s = -1;
 	}
 	freeaddrinfo(res);
+	if (s >= 0)
+		(void)setsockopt(
+		    s, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	return s;
 }
 
-/* Slave: dial the master and prove ourselves (see the top). */
+/* Dial a pvmd and prove ourselves (see the top). */
 int
-link_dial(const char *master, int index, const char *name, const uint8_t *key,
-    char *err, size_t errlen)
+link_dial(const char *addr, int index, const char *name, const uint8_t *key,
+    int ms, char *err, size_t errlen)
 {
 	uint8_t buf[LINK_AUTH_FRAME_MAX];
 	struct auth_hello hello;
@@ -401,7 +432,7 @@ link_dial(const char *master, int index, const char *name, const uint8_t *key,
 	size_t n;
 	int s, src = tid_pvmd(index);
 
-	if ((s = link_connect(master, err, errlen)) < 0)
+	if ((s = link_connect(addr, ms, err, errlen)) < 0)
 		return -1;
 	memset(&hello, 0, sizeof(hello));
 	hello.version = AUTH_VERSION;
@@ -409,31 +440,30 @@ link_dial(const char *master, int index, const char *name, const uint8_t *key,
 	auth_nonce_new(hello.nonce);
 	snprintf(hello.name, sizeof(hello.name), "%s", name);
 	if ((n = auth_hello_encode(&hello, buf, sizeof(buf))) == 0 ||
-	    link_put_frame(s, src, DM_HELLO, buf, n) != 0 ||
-	    link_get_frame(s, DM_CHALLENGE, buf, sizeof(buf), &n) != 0 ||
+	    link_put_frame(s, src, DM_HELLO, buf, n, ms) != 0 ||
+	    link_get_frame(s, DM_CHALLENGE, buf, sizeof(buf), &n, ms) != 0 ||
 	    auth_challenge_decode(buf, n, &ch) != 0) {
 		snprintf(err, errlen,
-		    "authentication with the master at %s "
-		    "failed: it closed the link",
-		    master);
+		    "authentication with the pvmd at %s failed: it closed "
+		    "the link",
+		    addr);
 		goto fail;
 	}
 	if (auth_check(key, AUTH_ACCEPTOR, hello.nonce, ch.nonce, index,
 	        hello.name, ch.mac) != 0) {
 		snprintf(err, errlen,
-		    "authentication failed: the master at "
-		    "%s does not know our secret",
-		    master);
+		    "authentication failed: the pvmd at %s does not know "
+		    "our secret",
+		    addr);
 		goto fail;
 	}
 	auth_mac(
 	    key, AUTH_DIALER, hello.nonce, ch.nonce, index, hello.name, pr.mac);
 	if ((n = auth_proof_encode(&pr, buf, sizeof(buf))) == 0 ||
-	    link_put_frame(s, src, DM_PROOF, buf, n) != 0) {
+	    link_put_frame(s, src, DM_PROOF, buf, n, ms) != 0) {
 		snprintf(err, errlen,
-		    "authentication with the master at %s "
-		    "failed: %s",
-		    master, strerror(errno));
+		    "authentication with the pvmd at %s failed: %s", addr,
+		    strerror(errno));
 		goto fail;
 	}
 	return s;
@@ -485,13 +515,11 @@ link_tick_cb(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	(void)arg;
-	if (pvmd.master_link != NULL) {
-		link_check(pvmd.master_link, now);
-		return;
-	}
+	/* On a slave, hosts without a direct link share the master's:
+	 * check each link once, under its own host. */
 	for (i = 1; i <= TID_HOST_MAX; i++) {
 		if ((hp = host_get(i)) != NULL && hp->link != NULL &&
-		    conn_usable(hp->link))
+		    conn_usable(hp->link) && conn_link_host(hp->link) == i)
 			link_check(hp->link, now);
 	}
 }

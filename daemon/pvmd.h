@@ -252,6 +252,8 @@ struct host {
 	int speed;
 	int dsig;
 	struct conn *link; /* the link frames for it go on; NULL: this host */
+	char addr[64];     /* slave: where its pvmd listens (mesh.c) */
+	int port;          /* 0: it takes no direct links */
 };
 
 void host_init(const char *name, const char *arch);
@@ -316,18 +318,22 @@ void conn_link_up(struct conn *c, int host);
 int conn_link_host(const struct conn *c);
 void **conn_link_auth(struct conn *c);
 long long conn_last_rx(const struct conn *c);
+/* Stop (on) or resume handling a link's input (mesh.c's switch-over). */
+void conn_hold(struct conn *c, int on);
+/* The peer's numeric address ("" if unknown). */
+void conn_peer_addr(const struct conn *c, char *buf, size_t len);
 
 /* ---- link.c: TCP links between pvmds, their handshake and liveness ---- */
 
-/* Master: listen for slaves (once); 0 or -1.  *port gets the port. */
+/* Listen for other pvmds (once); 0 or -1.  *port gets the port. */
 int link_listen(int *port);
 /*
- * Slave: connect to the master at "host:port" ("[v6]:port" too), prove
- * the secret in both directions, claim host `index` under `name`.  The
- * socket, or -1 with the reason in err.
+ * Connect to the pvmd at "host:port" ("[v6]:port" too) within
+ * timeout_ms, prove the secret in both directions, claim host `index`
+ * under `name`.  The socket, or -1 with the reason in err.
  */
-int link_dial(const char *master, int index, const char *name,
-    const uint8_t *key, char *err, size_t errlen);
+int link_dial(const char *addr, int index, const char *name,
+    const uint8_t *key, int timeout_ms, char *err, size_t errlen);
 /* A handshake frame arrived on an unauthenticated link. */
 void link_auth_frame(struct conn *c, const struct wire_hdr *h,
     const uint8_t *body, size_t len);
@@ -339,6 +345,23 @@ void link_ctl_dispatch(struct conn *c, const struct wire_hdr *h,
     const uint8_t *body, size_t len);
 /* Start the liveness timer (pings, and the host timeout). */
 int link_timer_start(void);
+
+/* ---- mesh.c: direct links between slaves ---- */
+
+/* Slave: the table grew; dial the new slaves of lower index. */
+void mesh_start(void);
+/* Slave: a link from another slave proved the secret; 0 = taken. */
+int mesh_accepted(int index);
+/* Slave: a direct link to host `index` is up (we dialed, or accepted). */
+void mesh_link_up(struct conn *c, int index, int dialed);
+/* Slave: DM_MESHMARK from host `index`, through the master. */
+void mesh_on_mark(int index);
+/* Slave: the link frames for host `index` go on. */
+struct conn *mesh_route(int index);
+/* Slave: link c closed; 1 if it was a direct link. */
+int mesh_lost(struct conn *c);
+/* Slave: host `index` left: close our direct link to it. */
+void mesh_forget(int index);
 
 /* ---- slave.c: a slave's start-up (-S) ---- */
 
@@ -375,7 +398,7 @@ void vm_broadcast(int tag, const void *body, size_t len, int except);
 /* A task of this host left: tell the master (its mailbox entries). */
 void vm_task_left(int tid);
 /* Slave: DM_SLAVE, our description, first thing on the new link. */
-void vm_slave_hello(void);
+void vm_slave_hello(int port);
 /* Master: DM_SLAVE from the link c of a host being added. */
 void addhost_on_slave(struct conn *c, struct xdr_reader *r);
 /* Master: link c closed; 1 if it was a host still starting. */

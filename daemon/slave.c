@@ -10,7 +10,6 @@
 #include "hostfile.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #define SLAVE_SECRET_WAIT_MS 10000
+#define SLAVE_DIAL_MS 10000 /* to reach the master and prove the secret */
 
 struct pvmd_slave slave = {.fd = -1};
 
@@ -76,25 +76,26 @@ slave_dial(void)
 		pvmd_startup_fail("cannot initialise libsodium");
 	slave_read_secret();
 	slave.fd = link_dial(pvmd.master_addr, slave.index, slave.name,
-	    pvmd.key, err, sizeof(err));
+	    pvmd.key, SLAVE_DIAL_MS, err, sizeof(err));
 	if (slave.fd < 0)
 		pvmd_startup_fail(err);
-	fcntl(slave.fd, F_SETFL, fcntl(slave.fd, F_GETFL) | O_NONBLOCK);
-	fcntl(slave.fd, F_SETFD, FD_CLOEXEC);
 	if (slave.ep[0] != '\0')
 		setenv("PVM_PATH", slave.ep, 1);
 }
 
 /*
  * Slave: the link becomes a connection of the loop; until the master's
- * DM_WELCOME brings the table, the master's entry is a placeholder.
- * Readiness is announced on DM_WELCOME (vm.c).
+ * DM_WELCOME brings the table, the master's entry is a placeholder.  We
+ * listen for the direct links of slaves that join after us (mesh.c);
+ * DM_SLAVE tells the master the port.  Readiness is announced on
+ * DM_WELCOME (vm.c).
  */
 void
 slave_link_start(void)
 {
 	struct conn *c;
 	char name[300], *colon;
+	int port = 0;
 
 	snprintf(name, sizeof(name), "%s", pvmd.master_addr);
 	if ((colon = strrchr(name, ':')) != NULL)
@@ -106,7 +107,9 @@ slave_link_start(void)
 		pvmd_startup_fail("out of memory setting up the link");
 	slave.fd = -1;
 	pvmd.master_link = c;
-	vm_slave_hello();
+	if (link_listen(&port) != 0)
+		port = 0; /* logged; the others reach us through the master */
+	vm_slave_hello(port);
 }
 
 /* After the command line: -S's own options, checked and expanded. */

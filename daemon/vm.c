@@ -22,14 +22,17 @@ vm_put_host(struct xdr_writer *w, const struct host *hp)
 	xdr_put_str(w, hp->arch);
 	xdr_put_int(w, hp->speed);
 	xdr_put_int(w, hp->dsig);
+	xdr_put_str(w, hp->addr);
+	xdr_put_int(w, hp->port);
 }
 
 /* Enter the hosts of a DM_WELCOME/DM_HOSTADD body; -1 if malformed. */
 static int
 vm_get_hosts(struct xdr_reader *r, int *tids, int *nt)
 {
-	const char *name, *arch;
-	int32_t n, i, index, speed, dsig;
+	const char *name, *arch, *addr;
+	int32_t n, i, index, speed, dsig, port;
+	struct host *hp;
 
 	*nt = 0;
 	if (xdr_get_int(r, &n) != 0 || n < 0 || n > TID_HOST_MAX)
@@ -38,13 +41,18 @@ vm_get_hosts(struct xdr_reader *r, int *tids, int *nt)
 		if (xdr_get_int(r, &index) != 0 ||
 		    (name = xdr_get_str(r)) == NULL ||
 		    (arch = xdr_get_str(r)) == NULL ||
-		    xdr_get_int(r, &speed) != 0 || xdr_get_int(r, &dsig) != 0)
+		    xdr_get_int(r, &speed) != 0 ||
+		    xdr_get_int(r, &dsig) != 0 ||
+		    (addr = xdr_get_str(r)) == NULL ||
+		    xdr_get_int(r, &port) != 0)
 			return -1;
 		if (index == pvmd.host)
 			continue;
-		if (host_add(index, name, arch, speed, dsig,
-		        pvmd.master_link) == NULL)
+		if ((hp = host_add(index, name, arch, speed, dsig,
+		         mesh_route(index))) == NULL)
 			return -1;
+		snprintf(hp->addr, sizeof(hp->addr), "%s", addr);
+		hp->port = port > 0 && port <= 65535 ? port : 0;
 		tids[(*nt)++] = tid_make(index, 0);
 	}
 	return 0;
@@ -101,6 +109,7 @@ vm_host_gone(int index, const char *why)
 	log_info("host %s (index %d) left the virtual machine: %s", hp->name,
 	    index, why);
 	host_del(index);
+	mesh_forget(index);
 	notify_host_down(index);
 	vm_rpc_fail_host(index);
 	if (!pvmd.master)
@@ -111,26 +120,47 @@ vm_host_gone(int index, const char *why)
 	vm_broadcast(DM_HOSTDEL, b, sizeof(b), 0);
 }
 
+/* Master: tell host `index` to exit, and forget it. */
+static void
+vm_remove(int index, const char *why)
+{
+	struct conn *c = host_get(index)->link;
+
+	pvmd_send_raw(
+	    tid_pvmd(index), DM_EXIT, SYSCTX_TM, 0, WIRE_ENC_XDR, NULL, 0);
+	vm_host_gone(index, why);
+	if (c != NULL)
+		conn_close_after_flush(c);
+}
+
 /* Delete one host by name; 0 or an error code. */
 static int
 vm_del_one(const char *name)
 {
 	struct host *hp = host_find_name(name);
-	struct conn *c;
-	int index;
 
 	if (hp == NULL)
 		return PvmNoHost;
 	if (hp == host_self())
 		return PvmBadParam;
-	index = hp->index;
-	c = hp->link;
-	pvmd_send_raw(
-	    tid_pvmd(index), DM_EXIT, SYSCTX_TM, 0, WIRE_ENC_XDR, NULL, 0);
-	vm_host_gone(index, "deleted");
-	if (c != NULL)
-		conn_close_after_flush(c);
+	vm_remove(hp->index, "deleted");
 	return 0;
+}
+
+/*
+ * Master: slave `from` lost its direct link to `index` after sending on
+ * it (mesh.c), so frames may be lost: that host fails, as PVM deletes a
+ * host that another pvmd cannot reach.
+ */
+static void
+vm_on_hostfail(int from, int index)
+{
+	char why[64];
+
+	if (pvmd.halting || index == pvmd.host || host_get(index) == NULL)
+		return;
+	snprintf(why, sizeof(why), "host %d lost its link to it", from);
+	vm_remove(index, why);
 }
 
 /* TM_DELHOST: int n, n x str name (master only). */
@@ -179,8 +209,10 @@ vm_link_lost(struct conn *c)
 	int i;
 
 	if (!pvmd.master) {
-		if (c != pvmd.master_link)
+		if (c != pvmd.master_link) {
+			mesh_lost(c);
 			return;
+		}
 		pvmd.master_link = NULL;
 		for (i = 1; i <= TID_HOST_MAX; i++) {
 			if (i != pvmd.host)
@@ -224,6 +256,31 @@ vm_on_hosts(struct xdr_reader *r, int welcome)
 	} else {
 		notify_host_add(tids, n);
 	}
+	mesh_start();
+}
+
+/*
+ * Whether a slave takes this DM_* from h->src through c: what changes
+ * the machine comes from the master only, and a mark only through the
+ * master's link (it says that what came that way before it is all).
+ */
+static int
+vm_dm_from_ok(const struct conn *c, const struct wire_hdr *h)
+{
+	if (pvmd.master)
+		return 1;
+	switch (h->tag) {
+	case DM_WELCOME:
+	case DM_HOSTADD:
+	case DM_HOSTDEL:
+	case DM_HALT:
+	case DM_EXIT:
+		return tid_host(h->src) == TID_MASTER_HOST;
+	case DM_MESHMARK:
+		return c == pvmd.master_link;
+	default:
+		return 1;
+	}
 }
 
 /* A DM_* message from the pvmd h->src through link c. */
@@ -235,13 +292,21 @@ vm_dm_dispatch(
 	int32_t v = 0;
 
 	xdr_reader_init(&r, body, len);
-	if (!tid_is_pvmd(h->src)) {
-		log_warn("t%x: %s from a task ignored", (unsigned)h->src,
+	if (!tid_is_pvmd(h->src) || !vm_dm_from_ok(c, h)) {
+		log_warn("t%x: %s from there ignored", (unsigned)h->src,
 		    wire_tag_name(h->tag));
 		return;
 	}
 	switch (h->tag) {
 	case DM_PING:
+		return;
+	case DM_MESHMARK:
+		if (!pvmd.master)
+			mesh_on_mark(tid_host(h->src));
+		return;
+	case DM_HOSTFAIL:
+		if (pvmd.master && xdr_get_int(&r, &v) == 0)
+			vm_on_hostfail(tid_host(h->src), v);
 		return;
 	case DM_NOTIFY:
 	case DM_TASKEXIT:
@@ -299,9 +364,9 @@ vm_task_left(int tid)
 		    tid_pvmd(TID_MASTER_HOST), DM_TASKEXIT, SYSCTX_TM, 0, tid);
 }
 
-/* Slave: tell the master who we are (after the handshake). */
+/* Slave: tell the master who we are, and the port other slaves dial. */
 void
-vm_slave_hello(void)
+vm_slave_hello(int port)
 {
 	struct xdr_writer w;
 
@@ -309,6 +374,7 @@ vm_slave_hello(void)
 	xdr_put_str(&w, host_self()->arch);
 	xdr_put_int(&w, host_self()->speed);
 	xdr_put_int(&w, host_self()->dsig);
+	xdr_put_int(&w, port);
 	pvmd_send(tid_pvmd(TID_MASTER_HOST), DM_SLAVE, SYSCTX_TM, 0, &w);
 	xdr_writer_free(&w);
 }

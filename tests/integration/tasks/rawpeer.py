@@ -22,6 +22,10 @@ WIRE_H = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                       "..", "..", "..", "common", "wire.h")
 with open(WIRE_H) as f:
     VERSION = int(re.search(r"#define WIRE_VERSION (\d+)", f.read()).group(1))
+with open(os.path.join(os.path.dirname(WIRE_H), "..", "daemon",
+                       "auth.h")) as f:
+    AUTH_VERSION = int(re.search(r"#define AUTH_VERSION (\d+)",
+                                 f.read()).group(1))
 MAGIC = 0x50564D34
 SOM_EOM = 3
 DM_HELLO, DM_PROOF = -0x7FF9FFFF, -0x7FF9FFFD  # 0x80060001, 0x80060003
@@ -34,7 +38,7 @@ def frame(tag, body, length=None, version=VERSION, flags=SOM_EOM):
                        -0x7FFC0000, -0x7FF80000, tag, SYSCTX_TM, 1, 0) + body
 
 
-def hello(index=2, name=b"h2", version=1):
+def hello(index=2, name=b"h2", version=AUTH_VERSION):
     return struct.pack(">II", version, index) + os.urandom(32) + \
         struct.pack(">I", len(name)) + name
 
@@ -104,7 +108,7 @@ def rogue_join(argv):
     s = socket.create_connection((host, int(port)), timeout=10)
     me = pvmd_tid(index)
     dnonce = os.urandom(32)
-    send(s, DM_HELLO, struct.pack(">II", 1, index) + dnonce +
+    send(s, DM_HELLO, struct.pack(">II", AUTH_VERSION, index) + dnonce +
          struct.pack(">I", len(name)) + name, me, pvmd_tid(1))
     tag, body = recv_frame(s)
     anonce = body[:32]

@@ -33,6 +33,11 @@
  *                               (after "INFO: READY"): the root gets an
  *                               error, no survivor hangs, and a barrier
  *                               then fails on every survivor
+ *   t_hosts stream HOST SECS    both ways at once for SECS s, numbered
+ *                               messages of 1 B .. 16 KiB (raw and XDR)
+ *                               with a child on HOST: every one arrives,
+ *                               in order and intact (t-hosts-mesh.sh runs
+ *                               it while the pvmds switch to a direct link)
  *   t_hosts hello / sleep SECS  for the console tests
  *
  * Hosts are compared by name: the scripts' hosts are named h1..hN, and
@@ -59,6 +64,8 @@
 #define TAG_DIRECT 5108
 #define TAG_DONTROUTE 5109
 #define TAG_STOPPVMD 5110
+#define TAG_STREAM 5111
+#define TAG_SEQEND 5112
 #define TAG_ANSWER 5120
 #define TAG_HOSTNAME 5121
 #define TAG_NOTIFY 5130
@@ -210,6 +217,8 @@ child_stop_exchange(int parent, int ms)
 	tc_send_ints(parent, TAG_ANSWER, r, 3);
 }
 
+static void child_stream(int parent);
+
 /* Child: say hello with our hostname, then serve the driver's commands
  * until TAG_QUIT (or two minutes of silence). */
 static int
@@ -246,6 +255,9 @@ child(void)
 		case TAG_STOPPVMD:
 			pvm_upkint(&v, 1, 1);
 			child_stop_exchange(parent, v);
+			break;
+		case TAG_STREAM:
+			child_stream(parent);
 			break;
 		case TAG_PING:
 			pvm_upkint(&v, 1, 1);
@@ -657,6 +669,143 @@ mode_pingpong(const char *where, const char *route)
 		    where, dt);
 	}
 	free(buf);
+	quit_child(tid);
+}
+
+/* Stream: the length and bytes of message seq. */
+static int
+stream_len(int seq)
+{
+	return 1 + (int)(((unsigned)seq * 2654435761u) >> 18); /* < 16 KiB */
+}
+
+static unsigned char
+stream_byte(int seq, int k)
+{
+	return (unsigned char)((unsigned)seq * 7u + (unsigned)k * 13u);
+}
+
+/* Send message seq to peer, raw or XDR by its parity. */
+static int
+stream_send(int peer, int seq, unsigned char *buf)
+{
+	int k, n = stream_len(seq);
+
+	for (k = 0; k < n; k++) {
+		buf[k] = stream_byte(seq, k);
+	}
+	pvm_initsend(seq % 2 ? PvmDataRaw : PvmDataDefault);
+	pvm_pkint(&seq, 1, 1);
+	pvm_pkint(&n, 1, 1);
+	pvm_pkbyte((char *)buf, n, 1);
+	return pvm_send(peer, TAG_SEQ);
+}
+
+/* Take the current message (TAG_SEQ); 0 if it is *next, intact. */
+static int
+stream_take(int *next, unsigned char *buf)
+{
+	int seq = -1, n = -1, k, bad = 0;
+
+	if (pvm_upkint(&seq, 1, 1) < 0 || pvm_upkint(&n, 1, 1) < 0 ||
+	    seq != *next || n != stream_len(seq) ||
+	    pvm_upkbyte((char *)buf, n, 1) < 0) {
+		bad = 1;
+	}
+	for (k = 0; !bad && k < n; k++) {
+		bad = buf[k] != stream_byte(seq, k);
+	}
+	*next = seq + 1;
+	return bad;
+}
+
+/*
+ * Stream with peer for secs: send while taking what arrives, then the
+ * count; go on taking until the peer's count is in.  r[0] messages sent,
+ * r[1] taken, r[2] out of order or damaged, r[3] the peer's count (-1 if
+ * it never came); t0 and t1 get the wall-clock ms of our first and last send.
+ */
+static void
+stream_run(int peer, double secs, int r[4], long long *t0, long long *t1)
+{
+	unsigned char *buf = malloc(1 << 14), *in = malloc(1 << 14);
+	double end = tc_now() + secs;
+	int bufid, n, tag, src, next = 0, ended = 0;
+	struct timeval tv;
+
+	memset(r, 0, 4 * sizeof(int));
+	r[3] = -1;
+	gettimeofday(&tv, NULL);
+	*t0 = *t1 = tv.tv_sec * 1000LL + tv.tv_usec / 1000;
+	while (buf != NULL && in != NULL && (!ended || r[3] < 0 ||
+	    r[1] < r[3])) {
+		if (!ended && tc_now() < end) {
+			stream_send(peer, r[0]++, buf);
+			gettimeofday(&tv, NULL);
+			*t1 = tv.tv_sec * 1000LL + tv.tv_usec / 1000;
+			if (r[0] % 16 == 0) {
+				usleep(500); /* a steady stream, not a flood */
+			}
+		} else if (!ended) {
+			tc_send_ints(peer, TAG_SEQEND, &r[0], 1);
+			ended = 1;
+		}
+		bufid = ended ? tc_trecv(peer, -1, 30) : pvm_nrecv(peer, -1);
+		if (bufid <= 0) {
+			if (ended) {
+				break; /* 30 s of silence: counted as lost */
+			}
+			continue;
+		}
+		pvm_bufinfo(bufid, &n, &tag, &src);
+		if (tag == TAG_SEQ) {
+			r[2] += stream_take(&next, in);
+			r[1]++;
+		} else if (tag == TAG_SEQEND) {
+			pvm_upkint(&r[3], 1, 1);
+		}
+	}
+	free(buf);
+	free(in);
+}
+
+/* Child: TAG_STREAM (double secs): stream with the parent, report. */
+static void
+child_stream(int parent)
+{
+	double secs = 0;
+	long long t0, t1;
+	int r[4];
+
+	pvm_upkdouble(&secs, 1, 1);
+	stream_run(parent, secs, r, &t0, &t1);
+	tc_send_ints(parent, TAG_ANSWER, r, 4);
+}
+
+/* stream HOST SECS: see the top. */
+static void
+mode_stream(const char *where, double secs)
+{
+	char host[256] = "";
+	long long t0, t1;
+	int tid, r[4], c[4] = {-1, -1, -1, -1};
+
+	tid = spawn_child(PvmTaskHost, where, host, sizeof(host));
+	if (tid <= 0) {
+		tc_fatal("stream: no child on %s", where);
+	}
+	pvm_initsend(PvmDataDefault);
+	pvm_pkdouble(&secs, 1, 1);
+	pvm_send(tid, TAG_STREAM);
+	stream_run(tid, secs, r, &t0, &t1);
+	tc_recv_ints(tid, TAG_ANSWER, c, 4, 60);
+	tc_info("stream: sent from %lld to %lld ms", t0, t1);
+	tc_check(r[0] > 0 && r[1] == c[0] && r[3] == c[0] && r[2] == 0,
+	    "stream: %d messages from %s, all here in order and intact "
+	    "(took %d, %d bad)", c[0], where, r[1], r[2]);
+	tc_check(c[1] == r[0] && c[3] == r[0] && c[2] == 0,
+	    "stream: %d messages to %s, all there in order and intact "
+	    "(it took %d, %d bad)", r[0], where, c[1], c[2]);
 	quit_child(tid);
 }
 
@@ -1532,6 +1681,8 @@ main(int argc, char **argv)
 		mode_addfail(argv[2]);
 	} else if (strcmp(mode, "pingpong") == 0 && argc >= 3) {
 		mode_pingpong(argv[2], argc > 3 ? argv[3] : "");
+	} else if (strcmp(mode, "stream") == 0 && argc >= 4) {
+		mode_stream(argv[2], atof(argv[3]));
 	} else if (strcmp(mode, "early") == 0 && argc >= 3) {
 		mode_early(argv[2]);
 	} else if (strcmp(mode, "spawn") == 0) {
