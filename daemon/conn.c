@@ -750,8 +750,9 @@ conn_ctl_frame(struct conn *c, const struct wire_hdr *h)
 
 /*
  * A frame from another pvmd.  Its source must lie behind the link (the
- * slave's own host on the master; any other host on a slave), so a
- * pvmd cannot speak for hosts it does not serve.
+ * peer's own host, except on a slave's link to the master, which
+ * forwards for every host), so a pvmd cannot speak for hosts it does
+ * not serve.
  */
 static int
 conn_link_frame(struct conn *c, const struct wire_hdr *h)
@@ -759,7 +760,7 @@ conn_link_frame(struct conn *c, const struct wire_hdr *h)
 	int host, sh = tid_host(h->src);
 
 	if (sh == 0 || sh == pvmd.host ||
-	    (pvmd.master && sh != tid_host(c->tid))) {
+	    (c != pvmd.master_link && sh != tid_host(c->tid))) {
 		conn_closef(c, "frame with source t%x", (unsigned)h->src);
 		return 1;
 	}

@@ -155,11 +155,13 @@ vm_del_one(const char *name)
 static void
 vm_on_hostfail(int from, int index)
 {
-	char why[64];
+	struct host *hp = host_get(from);
+	char why[300];
 
-	if (pvmd.halting || index == pvmd.host || host_get(index) == NULL)
+	if (pvmd.halting || index == pvmd.host || host_get(index) == NULL ||
+	    hp == NULL)
 		return;
-	snprintf(why, sizeof(why), "host %d lost its link to it", from);
+	snprintf(why, sizeof(why), "%s lost its link to it", hp->name);
 	vm_remove(index, why);
 }
 

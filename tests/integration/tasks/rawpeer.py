@@ -58,6 +58,8 @@ def outcome(s, wait):
 
 DM_CHALLENGE, DM_SLAVE, DM_WELCOME = -0x7FF9FFFE, -0x7FF9FFFC, -0x7FF9FFFB
 DM_HOSTADD, DM_TASKEXIT, DM_PING = -0x7FF9FFFA, -0x7FF9FFF3, -0x7FF9FFF5
+DM_HOSTDEL, DM_EXIT = -0x7FF9FFF9, -0x7FF9FFF6  # 0x80060007, 0x8006000a
+DM_MESHMARK = -0x7FF9FFF2  # 0x8006000e
 TM_MB_PUT = -0x7FFEFFF5  # 0x8001000b
 
 
@@ -98,8 +100,23 @@ def recv_frame(s):
     return tag, body
 
 
+def prove(s, key, index, name, dst):
+    """The dialer's side of the handshake on s; the acceptor is dst."""
+    me = pvmd_tid(index)
+    dnonce = os.urandom(32)
+    send(s, DM_HELLO, struct.pack(">II", AUTH_VERSION, index) + dnonce +
+         struct.pack(">I", len(name)) + name, me, dst)
+    tag, body = recv_frame(s)
+    if body is None:
+        return False
+    send(s, DM_PROOF, mac(key, b"pvm4 link auth v1: dialer", dnonce,
+                          body[:32], index, name), me, dst)
+    return True
+
+
 def rogue_join(argv):
-    """Dial the master as a slave would, prove the secret, join."""
+    """Dial the master as a slave would, prove the secret, join.  The
+    socket, our index, the key and the welcome's body (None: not in)."""
     addr = argv[argv.index("-m") + 1]
     index = int([a for a in argv if a.startswith("-i")][0][2:])
     name = argv[argv.index("-H") + 1].encode()
@@ -107,19 +124,31 @@ def rogue_join(argv):
     host, port = addr.rsplit(":", 1)
     s = socket.create_connection((host, int(port)), timeout=10)
     me = pvmd_tid(index)
-    dnonce = os.urandom(32)
-    send(s, DM_HELLO, struct.pack(">II", AUTH_VERSION, index) + dnonce +
-         struct.pack(">I", len(name)) + name, me, pvmd_tid(1))
-    tag, body = recv_frame(s)
-    anonce = body[:32]
-    send(s, DM_PROOF, mac(key, b"pvm4 link auth v1: dialer", dnonce, anonce,
-                          index, name), me, pvmd_tid(1))
+    prove(s, key, index, name, pvmd_tid(1))
     send(s, DM_SLAVE, xdr_str("LINUX64") + struct.pack(">ii", 1000, 0),
          me, pvmd_tid(1))
     while True:
         tag, body = recv_frame(s)
         if tag is None or tag == DM_WELCOME:
-            return s, index, tag is not None
+            return s, index, key, body
+
+
+def xdr_get_str(b, off):
+    n = struct.unpack(">I", b[off:off + 4])[0]
+    return b[off + 4:off + 4 + n - 1].decode(), off + 4 + ((n + 3) & ~3)
+
+
+def table(body):
+    """The host table of a DM_WELCOME: {index: (name, addr, port)}."""
+    hosts, off = {}, 4
+    for _ in range(struct.unpack(">i", body[:4])[0]):
+        index = struct.unpack(">i", body[off:off + 4])[0]
+        name, off = xdr_get_str(body, off + 4)
+        _, off = xdr_get_str(body, off)  # arch
+        addr, off = xdr_get_str(body, off + 8)  # after speed, dsig
+        port = struct.unpack(">i", body[off:off + 4])[0]
+        hosts[index], off = (name, addr, port), off + 4
+    return hosts
 
 
 def still_open(s, wait):
@@ -139,11 +168,24 @@ def still_open(s, wait):
 
 
 def rogue(case, argv):
-    s, index, joined = rogue_join(argv)
-    if not joined:
+    s, index, key, welcome = rogue_join(argv)
+    if welcome is None:
         result = "not joined"
     else:
         try:
+            if case.startswith("mesh"):
+                # Dial h2 as a slave of higher index would.  Its frames
+                # are read once our mark came through the master; the
+                # master's link stays open meanwhile.
+                peer, addr, port = [(k, v[1], v[2]) for k, v in
+                                    table(welcome).items() if v[0] == "h2"][0]
+                master_link = s
+                s = socket.create_connection((addr, port), timeout=10)
+                prove(s, key, index, argv[argv.index("-H") + 1].encode(),
+                      pvmd_tid(peer))
+                send(master_link, DM_MESHMARK, b"", pvmd_tid(index),
+                     pvmd_tid(peer))
+                index = (index, peer)
             misbehave(s, case, index)
             result = still_open(s, 3)
         except OSError:
@@ -153,6 +195,8 @@ def rogue(case, argv):
 
 
 def misbehave(s, case, index):
+    """index: ours, or (ours, the peer's) on a direct link."""
+    index, peer = index if isinstance(index, tuple) else (index, 0)
     me, master = pvmd_tid(index), pvmd_tid(1)
     task = (index << 18) | 1
     if case == "spoof":
@@ -171,6 +215,14 @@ def misbehave(s, case, index):
         send(s, DM_PING, b"", me, master, length=1 << 62)
     elif case == "garbage":
         s.sendall(os.urandom(4096))
+    elif case == "meshspoof":
+        # On a direct link to h2: a frame from the master's pvmd.
+        send(s, DM_PING, b"", master, pvmd_tid(peer))
+    elif case == "meshdm":
+        # On a direct link to h2: what only the master may say.
+        send(s, DM_EXIT, b"", me, pvmd_tid(peer))
+        send(s, DM_HOSTDEL, struct.pack(">i", 1), me, pvmd_tid(peer))
+        send(s, DM_PING, b"", me, pvmd_tid(peer))
     elif case == "baddm":
         # Nonsense DM bodies: logged and ignored, the link stays.
         send(s, DM_HOSTADD, os.urandom(64), me, master)
