@@ -469,7 +469,8 @@ START_TEST(hello_decode_fields)
 {
 	uint8_t buf[AUTH_HELLO_MAX + 8];
 	struct auth_hello d;
-	static const uint32_t badver[] = {0, 2, 0x01000000, 0xffffffff};
+	static const uint32_t badver[] = {
+	    0, AUTH_VERSION - 1, AUTH_VERSION + 1, 0x01000000, 0xffffffff};
 	static const uint32_t badidx[] = {
 	    0, 4096, 0x80000000, 0xffffffff, 0x00010001};
 	static const uint8_t badch[] = {0, 1, '\t', '\n', '\r', 0x1f, 0x7f};
