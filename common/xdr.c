@@ -152,7 +152,9 @@ const uint8_t *
 xdr_rest(const struct xdr_reader *r, size_t *n)
 {
 	*n = r->failed ? 0 : r->len - r->off;
-	return r->p + r->off;
+	/* An empty body may be NULL, and NULL + 0 is undefined behaviour
+	 * (UBSan, in fuzz_xdr). */
+	return r->p != NULL ? r->p + r->off : NULL;
 }
 
 size_t

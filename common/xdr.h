@@ -48,7 +48,8 @@ int xdr_get_int(struct xdr_reader *r, int32_t *v);
  * reader's memory, or NULL.
  */
 const char *xdr_get_str(struct xdr_reader *r);
-/* The unread rest of the buffer (used for "bytes" at the end). */
+/* The unread rest of the buffer (used for "bytes" at the end); NULL if
+ * the reader was given NULL. */
 const uint8_t *xdr_rest(const struct xdr_reader *r, size_t *n);
 /* Bytes left to read. */
 size_t xdr_left(const struct xdr_reader *r);

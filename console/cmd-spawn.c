@@ -9,6 +9,7 @@
  * pvm_spawn call, and job.c prints or files what they write.
  */
 #include "pvm3.h"
+#include "tid.h"
 #include "console.h"
 
 #include <errno.h>
@@ -68,8 +69,13 @@ spawn_option(const char *o, struct spawn_req *r)
 		printf("spawn: tracing (-@) is not supported\n");
 		return -1;
 	}
+	/*
+	 * No more than a pvmd starts at once (daemon/spawn.c refuses the
+	 * rest): a count up to INT_MAX cost 8 GiB of tids here before the
+	 * pvmd said no (found by fuzz_console).
+	 */
 	if (o[0] >= '0' && o[0] <= '9') {
-		if (util_parse_int(o, &n) < 0 || n < 1) {
+		if (util_parse_int(o, &n) < 0 || n < 1 || n > TID_LOCAL_MAX) {
 			printf("spawn: bad count \"%s\"\n", o);
 			return -1;
 		}

@@ -189,14 +189,18 @@ static int
 cmd_words_add(struct cmd_words *w, const char *s, size_t len)
 {
 	char **nv;
+	int ncap;
 
 	if (w->n + 2 > w->cap) {
-		w->cap = w->cap ? w->cap * 2 : 16;
-		nv = realloc(w->v, (size_t)w->cap * sizeof *nv);
+		/* cap grows only with the array: after a failed realloc the
+		 * next call must not think there is room. */
+		ncap = w->cap ? w->cap * 2 : 16;
+		nv = realloc(w->v, (size_t)ncap * sizeof *nv);
 		if (nv == NULL) {
 			return -1;
 		}
 		w->v = nv;
+		w->cap = ncap;
 	}
 	if ((w->v[w->n] = strndup(s, len)) == NULL) {
 		return -1;

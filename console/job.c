@@ -102,7 +102,7 @@ static struct job_task *
 job_task(struct job *j, int tid)
 {
 	struct job_task *nt;
-	int i;
+	int i, ncap;
 
 	for (i = 0; i < j->nt; i++) {
 		if (j->t[i].tid == tid) {
@@ -110,11 +110,13 @@ job_task(struct job *j, int tid)
 		}
 	}
 	if (j->nt == j->cap) {
-		j->cap = j->cap ? j->cap * 2 : 8;
-		if ((nt = realloc(j->t, (size_t)j->cap * sizeof *nt)) == NULL) {
+		/* cap grows only with the array (see cmd_words_add). */
+		ncap = j->cap ? j->cap * 2 : 8;
+		if ((nt = realloc(j->t, (size_t)ncap * sizeof *nt)) == NULL) {
 			return NULL;
 		}
 		j->t = nt;
+		j->cap = ncap;
 	}
 	memset(&j->t[j->nt], 0, sizeof j->t[j->nt]);
 	j->t[j->nt].tid = tid;
@@ -209,15 +211,19 @@ job_eof(struct job *j, struct job_task *jt)
 	jt->ended = 1;
 }
 
-/* Handle the output message in the active receive buffer for job j. */
+/* Handle the output message (len bytes) in the active receive buffer
+ * for job j. */
 static void
-job_message(struct job *j)
+job_message(struct job *j, int len)
 {
 	struct job_task *jt;
 	char *buf;
 	int tid, count;
 
-	if (pvm_upkint(&tid, 1, 1) < 0 || pvm_upkint(&count, 1, 1) < 0) {
+	/* A count the message cannot hold is not allocated for (it could
+	 * ask for 2 GiB). */
+	if (pvm_upkint(&tid, 1, 1) < 0 || pvm_upkint(&count, 1, 1) < 0 ||
+	    count > len) {
 		return;
 	}
 	if ((jt = job_task(j, tid)) == NULL) {
@@ -273,7 +279,7 @@ job_drain(void)
 		}
 		/* Anything else sent to the console is not for anyone. */
 		if ((j = job_by_tag(tag)) != NULL) {
-			job_message(j);
+			job_message(j, len);
 		}
 		pvm_freebuf(bufid);
 	}

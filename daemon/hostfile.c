@@ -553,8 +553,11 @@ hostfile_expand(const char *in, char *out, size_t outlen,
 		memcpy(name, in + 1, n);
 		name[n] = '\0';
 		in += n + 1;
-		v = lookup(name);
-		k = v != NULL ? strlen(v) : 0;
+		/* Unset is empty.  Not memcpy from NULL, even of 0 bytes: it
+		 * is undefined (UBSan, in fuzz_hostfile). */
+		if ((v = lookup(name)) == NULL)
+			v = "";
+		k = strlen(v);
 		if (o + k >= outlen)
 			return -1;
 		memcpy(out + o, v, k);
@@ -579,6 +582,20 @@ names_have(const struct names *nm, const char *s, size_t n)
 	return 0;
 }
 
+/*
+ * Bytes before the "\r", "\n" or end at p.  Not strcspn: the text need
+ * not end in a NUL, and strcspn read past it (found by fuzz_hostfile).
+ */
+static size_t
+line_len(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && *q != '\r' && *q != '\n')
+		q++;
+	return (size_t)(q - p);
+}
+
 /* The names of a node file (PBS_NODEFILE); see hostfile.h. */
 int
 hostlist_lines(const char *text, size_t len, char ***out, int *n)
@@ -590,9 +607,7 @@ hostlist_lines(const char *text, size_t len, char ***out, int *n)
 	*out = NULL;
 	*n = 0;
 	while (p < end) {
-		k = strcspn(p, "\r\n");
-		if (p + k > end)
-			k = (size_t)(end - p);
+		k = line_len(p, end);
 		if (k > 0 && !names_have(&nm, p, k) &&
 		    names_push(&nm, p, k) != 0) {
 			hostlist_free(nm.v, nm.n);

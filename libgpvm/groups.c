@@ -292,7 +292,12 @@ gt_arrive(struct gt_group *g, struct gt_sync *s, int tid, int count,
 	if (count == -1) {
 		count = g->nmembers;
 	}
-	if (count < 1) {
+	/*
+	 * One arrival per member.  A second request from a tid that waits
+	 * already (a confused or hostile client) would count twice and
+	 * release the others early (found by fuzz_pvmgs).
+	 */
+	if (count < 1 || gt_waiting(s, tid)) {
 		return PvmBadParam;
 	}
 	if (s->count != 0 && s->count != count) {

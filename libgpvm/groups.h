@@ -93,8 +93,9 @@ int gt_leave(struct gt_table *t, const char *name, int tid,
 
 /*
  * Arrive at a barrier: PvmNoGroup, PvmNotInGroup, PvmMismatch, PvmBadParam
- * or PvmNoMem for this caller alone; 0 = wait; 1 = released: every waiter
- * (this caller included) is appended to `release`.
+ * (a count below 1, or tid waits there already) or PvmNoMem for this
+ * caller alone; 0 = wait; 1 = released: every waiter (this caller
+ * included) is appended to `release`.
  */
 int gt_barrier(struct gt_table *t, const char *name, int tid, int count,
     struct gt_list *release);

@@ -34,7 +34,8 @@
  *               released (one pvm_mcast to all waiters, seq 0) or fails
  *               (PvmNoTask: a member left or died so it can never
  *               complete), or at once for a caller's own error
- *               (PvmNoGroup, PvmNotInGroup, PvmMismatch).
+ *               (PvmNoGroup, PvmNotInGroup, PvmMismatch; PvmBadParam
+ *               for a count below 1 or a caller that waits there already).
  *   GS_FREEZE   req: int seq, str group, int size (-1: group size)
  *               rep: int seq, int size (or error), view if size >= 0;
  *               sent to every caller when `size` members have called.

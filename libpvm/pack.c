@@ -341,6 +341,21 @@ lpvm_pack_str(struct lpvm_msg *m, const char *s)
 	return cc;
 }
 
+/*
+ * Whether the n string bytes at m's read position are what pvm_pkstr
+ * packs: at least the NUL, and the NUL last.  Without the check a hostile
+ * length hands the caller a string with no end (found by fuzz_unpack).
+ */
+static int
+unpack_str_check(const struct lpvm_msg *m, int n)
+{
+	if (n < 1)
+		return PvmBadMsg;
+	if ((size_t)n > m->len - m->rpos)
+		return PvmNoData;
+	return m->data[m->rpos + (size_t)n - 1] == '\0' ? 0 : PvmBadMsg;
+}
+
 /* Unpack a string packed by lpvm_pack_str, all or nothing. */
 int
 lpvm_unpack_str(struct lpvm_msg *m, char *s)
@@ -352,8 +367,8 @@ lpvm_unpack_str(struct lpvm_msg *m, char *s)
 		return PvmBadParam;
 	if ((cc = lpvm_unpack(m, PVM_INT, &n, 1, 1)) < 0)
 		return cc;
-	/* A length below 1 was never written by pvm_pkstr. */
-	cc = n < 1 ? PvmBadMsg : lpvm_unpack(m, PVM_BYTE, s, n, 1);
+	if ((cc = unpack_str_check(m, n)) == 0)
+		cc = lpvm_unpack(m, PVM_BYTE, s, n, 1);
 	if (cc < 0)
 		m->rpos = rpos;
 	return cc;

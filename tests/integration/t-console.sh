@@ -14,6 +14,7 @@ out="$T_TMP/console"
 	sleep 3
 	echo "spawn -1 pvmt_hello 60"
 	sleep 1
+	echo "spawn -262144 pvmt_hello"
 	echo "ps"
 	sleep 1
 	echo "halt"
@@ -35,6 +36,10 @@ for t in $tids; do
 	check "[1:$t] EOF" grep -qxF "[1:$t] EOF" "$out.clean"
 done
 check "'[1] finished' printed" grep -qx '\[1\] finished' "$out.clean"
+# More than a pvmd starts at once (TID_LOCAL_MAX) is refused before
+# anything is allocated for it (found by fuzz_console).
+check "spawn -262144 refused as a bad count" \
+    grep -qx 'spawn: bad count "262144"' "$out.clean"
 check "'1 successful' for the second spawn" \
     grep -qx '1 successful' "$out.clean"
 t5=$(sed -n '/^1 successful$/,$p' "$out.clean" | grep -x 't[0-9a-f]*' |

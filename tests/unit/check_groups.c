@@ -160,6 +160,36 @@ START_TEST(barrier_counting)
 }
 END_TEST
 
+/*
+ * A member that arrives again while it waits is refused, and its first
+ * arrival still counts once: counted twice, it released the barrier
+ * (or completed a freeze) before the others came.  Found by fuzz_pvmgs.
+ */
+START_TEST(arrive_twice)
+{
+	struct gt_list rel = { 0 };
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		gt_join(&t, "g", 10 + i);
+	}
+	ck_assert_int_eq(gt_barrier(&t, "g", 10, -1, &rel), 0);
+	ck_assert_int_eq(gt_barrier(&t, "g", 10, -1, &rel), PvmBadParam);
+	ck_assert_int_eq(gt_barrier(&t, "g", 11, -1, &rel), 0);
+	ck_assert_int_eq(gt_barrier(&t, "g", 11, 3, &rel), PvmBadParam);
+	ck_assert_int_eq(rel.n, 0);
+	ck_assert_int_eq(gt_barrier(&t, "g", 12, -1, &rel), 1);
+	ck_assert_int_eq(rel.n, 3);
+	gt_list_free(&rel);
+	ck_assert_int_eq(gt_freeze(&t, "g", 10, 2, &rel), 0);
+	ck_assert_int_eq(gt_freeze(&t, "g", 10, 2, &rel), PvmBadParam);
+	ck_assert_int_eq(gt_find(&t, "g")->state, GS_DYNAMIC);
+	ck_assert_int_eq(gt_freeze(&t, "g", 11, 2, &rel), 1);
+	ck_assert_int_eq(rel.n, 2);
+	gt_list_free(&rel);
+}
+END_TEST
+
 START_TEST(barrier_member_dies)
 {
 	struct gt_list rel = { 0 }, fb = { 0 }, ff = { 0 };
@@ -347,6 +377,7 @@ groups_suite(void)
 	tcase_add_test(tc, leave_errors_and_delete);
 	tcase_add_test(tc, version_bumps);
 	tcase_add_test(tc, barrier_counting);
+	tcase_add_test(tc, arrive_twice);
 	tcase_add_test(tc, barrier_member_dies);
 	tcase_add_test(tc, barrier_late_after_death);
 	tcase_add_test(tc, barrier_survives_if_reachable);

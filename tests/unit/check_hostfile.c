@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "hostfile.h"
 
@@ -612,6 +614,32 @@ START_TEST(nodefile_lines)
 }
 END_TEST
 
+/*
+ * A node file's text ends where its length says, with no NUL after it:
+ * here right before a page that cannot be read, so a scan past the end
+ * crashes even without AddressSanitizer.  Found by fuzz_hostfile.
+ */
+START_TEST(nodefile_unterminated)
+{
+	static const char text[] = "n1\nn2";
+	long page = sysconf(_SC_PAGESIZE);
+	char *mem, *p, **v;
+	int n;
+
+	mem = mmap(NULL, (size_t)page * 2, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(mem, MAP_FAILED);
+	ck_assert_int_eq(mprotect(mem + page, (size_t)page, PROT_NONE), 0);
+	p = mem + page - (sizeof(text) - 1);
+	memcpy(p, text, sizeof(text) - 1);
+	ck_assert_int_eq(hostlist_lines(p, sizeof(text) - 1, &v, &n), 0);
+	ck_assert_int_eq(n, 2);
+	ck_assert_str_eq(v[1], "n2");
+	hostlist_free(v, n);
+	munmap(mem, (size_t)page * 2);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -643,6 +671,7 @@ main(void)
 	tcase_add_test(th, hostlist_limits);
 	tcase_add_test(th, expand_vars);
 	tcase_add_test(th, nodefile_lines);
+	tcase_add_test(th, nodefile_unterminated);
 	suite_add_tcase(s, th);
 	return unit_run(s);
 }

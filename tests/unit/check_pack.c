@@ -736,6 +736,33 @@ START_TEST(string_errors)
 }
 END_TEST
 
+/*
+ * A string whose length word does not end at its NUL (not what pvm_pkstr
+ * packs) is refused before a byte is written, so the caller never gets a
+ * string without an end.  Found by tests/fuzz/fuzz_unpack.
+ */
+START_TEST(string_without_nul)
+{
+	char abc[] = "abc", s[8];
+	int n, e;
+
+	for (e = 0; e < 2; e++) {
+		n = 3;
+		pvm_initsend(encs[e]);
+		pvm_pkint(&n, 1, 1);
+		pvm_pkbyte(abc, 4, 1); /* "abc" and a NUL, one byte late */
+		loop_sbuf();
+		memset(s, 'x', sizeof(s));
+		ck_assert_int_eq(pvm_upkstr(s), PvmBadMsg);
+		ck_assert_int_eq(s[0], 'x');
+		ck_assert_int_eq(pvm_unpackf("%s", s), PvmBadMsg);
+		/* nothing was consumed */
+		ck_assert_int_eq(pvm_upkint(&n, 1, 1), 0);
+		ck_assert_int_eq(n, 3);
+	}
+}
+END_TEST
+
 /* ---- buffer table ---- */
 
 START_TEST(table_ids)
@@ -1259,6 +1286,7 @@ pack_suite(void)
 	tcase_add_test(tc, xdr_from_big_endian_host);
 	tcase_add_test(tc, strings);
 	tcase_add_test(tc, string_errors);
+	tcase_add_test(tc, string_without_nul);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("buffers");

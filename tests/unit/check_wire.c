@@ -486,6 +486,7 @@ START_TEST(xdr_bad_strings)
 {
 	uint8_t buf[16];
 	struct xdr_reader r;
+	size_t n;
 
 	/* Length 0 */
 	memset(buf, 0, sizeof(buf));
@@ -520,6 +521,9 @@ START_TEST(xdr_bad_strings)
 	/* NULL memory is an empty reader */
 	xdr_reader_init(&r, NULL, 100);
 	ck_assert_uint_eq(xdr_left(&r), 0);
+	/* whose rest is NULL, not NULL + 0 (undefined; found by fuzz_xdr) */
+	ck_assert_ptr_null(xdr_rest(&r, &n));
+	ck_assert_uint_eq(n, 0);
 }
 END_TEST
 
