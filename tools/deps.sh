@@ -1,11 +1,13 @@
 #!/bin/sh
-# deps.sh: install what building and testing need on Debian (or Ubuntu).
+# deps.sh [PACKAGE...]: install what building and testing need on Debian
+# (or Ubuntu), or the packages named, when they are missing.
 # Debian's PVM 3.4.6 (pvm, pvm-dev, pvm-examples) is installed beside ours
 # only for comparison tests and benchmarks; our build never uses it.
 set -e
 PKGS="build-essential autoconf automake libtool pkg-config libevent-dev \
 check libsodium-dev gfortran procps util-linux python3 pvm pvm-dev \
 pvm-examples iputils-ping iproute2 hostname"
+[ $# -gt 0 ] && PKGS="$*"
 
 missing=""
 for p in $PKGS; do

@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""mkcorpus.py: write the seed corpora of tests/fuzz (corpus/<target>/).
+
+Each seed is a small valid (or just invalid) input in the layout its
+target's comment describes, so that the fuzzer starts from inputs the
+decoders accept instead of having to find magic numbers and lengths by
+itself.  The files are committed; run this again after changing a
+layout:  python3 tests/fuzz/mkcorpus.py
+"""
+import os
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+
+
+def define(header, name):
+    """The number a header #defines as name, so seeds follow its bumps."""
+    with open(os.path.join(TOP, header)) as f:
+        for line in f:
+            w = line.split()
+            if len(w) >= 3 and w[0] == "#define" and w[1] == name:
+                return int(w[2], 0)
+    raise KeyError(name)
+
+
+WIRE_VERSION = define("common/wire.h", "WIRE_VERSION")
+AUTH_VERSION = define("daemon/auth.h", "AUTH_VERSION")
+
+
+def be32(*v):
+    return b"".join(struct.pack(">I", x & 0xFFFFFFFF) for x in v)
+
+
+def be64(*v):
+    return b"".join(struct.pack(">Q", x) for x in v)
+
+
+def xstr(s):
+    """An XDR string: length with the NUL, bytes, NUL, zero padding."""
+    b = s.encode() + b"\0"
+    return be32(len(b)) + b + b"\0" * (-len(b) % 4)
+
+
+def xbytes(b):
+    """pvm_pkbyte in XDR: the bytes, zero padded to 4."""
+    return b + b"\0" * (-len(b) % 4)
+
+
+def piece(b):
+    """fz_piece: a length byte, then the bytes."""
+    assert len(b) < 256
+    return bytes([len(b)]) + b
+
+
+def tid(host, local):
+    return (host << 18) | local
+
+
+TM_BASE, TC_BASE, DM_BASE = 0x80010000, 0x80030000, 0x80060000
+SYSCTX_TM = 0x7FFFE
+
+
+def hdr(flags, length, tag, dst=0x80000000, src=tid(1, 1), magic=0x50564D34,
+        version=WIRE_VERSION):
+    return be32(magic, (version << 16) | flags) + be64(length) + \
+        be32(dst, src, tag, SYSCTX_TM, 0, 1)
+
+
+def wire():
+    cookie = bytes(range(16))
+    hello = be32(7) + cookie
+    addr = be32(7) + xstr("node1") + be32(40000) + cookie
+    refused = be32(7) + xstr("") + be32(0) + cookie
+    segs = be64(0x7F0000001000, 100, 0x7F0000002000, 28)
+    bulk = be32(5, 0, 1, 0, 4242) + be64(0x1122334455667788,
+                                          0x7FFF00001000, 128) + be32(2) + segs
+    return {
+        "hdr-config": b"\0" + hdr(3, 0, TM_BASE | 3),
+        "hdr-total": b"\0" + hdr(5, 262144, 17),
+        "hdr-badmagic": b"\0" + hdr(3, 0, 1, magic=0x50564D33),
+        "hdr-toobig": b"\0" + hdr(3, 1 << 63, 1),
+        "total": b"\1" + be64(3 << 20),
+        "bulkack": b"\2" + be64(0x1122334455667788) + be32(0),
+        "routereq": b"\3" + be32(7),
+        "routeaddr": b"\4" + addr,
+        "routeaddr-refused": b"\4" + refused,
+        "routehello": b"\5" + hello,
+        "bulk-1mib": b"\6\2" + bulk,
+        "bulk-nomax": b"\6\3" + bulk,
+        "tag-spawn": b"\7" + be32(TM_BASE | 5),
+        "tag-hello": b"\7" + be32(DM_BASE | 1),
+        "tag-output": b"\7" + be32(TC_BASE | 1),
+    }
+
+
+def xdr():
+    body = be32(7) + xstr("hello") + xstr("") + b"xyz"
+    ops = bytes([0, 1, 1, 2, 3, 0])
+    return {
+        "ints-strs": bytes([len(ops)]) + ops + body,
+        "bad-str": b"\2\1\0" + be32(9) + b"abc\0",
+        "empty": b"\3\0\2\3",
+        # The rest of an empty (NULL) body was NULL + 0: undefined.
+        "regress-null-rest": b"\1\2",
+    }
+
+
+# fuzz_unpack: the order of LPVM_DATATYPES, then its own operations.
+BYTE, SHORT, INT, FLOAT, CPLX, DOUBLE, DCPLX, LONG = range(8)
+USHORT, UINT, ULONG, STR, MESG, UNPACKF, BUFINFO = range(8, 15)
+
+
+def unpack_input(native, ops, body):
+    flat = b"".join(bytes(op) for op in ops)
+    return bytes([native, len(ops)]) + flat + body
+
+
+def unpack():
+    xdr_body = be32(5) + be32(0xFFFFFFFE) + be64(2**64 - 2) + \
+        struct.pack(">f", -3.25) + struct.pack(">d", 3.5) + xstr("hi") + \
+        xbytes(b"xyz") + be32(1, 2) + be64(0)
+    xdr_ops = [(INT, 1, 1), (SHORT, 1, 1), (LONG, 1, 1), (FLOAT, 1, 1),
+               (DOUBLE, 1, 1), (STR, 0, 0), (BYTE, 3, 1), (UINT, 2, 2),
+               (ULONG, 1, 1), (BUFINFO, 0, 0)]
+    inner = be32(3, 7)
+    mesg = be32(0, 0, 5, 42, 0, tid(1, 2), tid(1, 1), 0, len(inner)) + inner
+    packf = xbytes(b"c") + be32(0xFFFFFFFF, 9) + be64(10) + be32(11) + \
+        struct.pack(">f", 1.5) + struct.pack(">d", 2.5) + \
+        struct.pack(">ff", 1, 2) + struct.pack(">dd", 3, 4) + xstr("str") + \
+        be32(1, 2, 3)
+    native = struct.pack("=id", 5, 3.5) + struct.pack("=i", 3) + b"ab\0"
+    return {
+        "xdr-types": unpack_input(0, xdr_ops, xdr_body),
+        "xdr-mesg": unpack_input(0, [(MESG, 0, 0), (INT, 2, 1),
+                                     (BUFINFO, 0, 0)], mesg),
+        "xdr-unpackf": unpack_input(0, [(UNPACKF, 3, 1)], packf),
+        "xdr-cplx": unpack_input(0, [(CPLX, 1, 1), (DCPLX, 1, 2)],
+                                 struct.pack(">ffdd", 1, 2, 3, 4)),
+        "xdr-ushort": unpack_input(0, [(USHORT, 2, 3)], be32(1, 65535)),
+        "native": unpack_input(1, [(INT, 1, 1), (DOUBLE, 1, 1), (STR, 0, 0)],
+                               native),
+        # pvm_upkstr gave a string without its NUL.
+        "regress-str-no-nul": unpack_input(0, [(STR, 0, 0)],
+                                           be32(3) + b"abcd"),
+    }
+
+
+HOSTFILE = b"""# a hostfile
+* lo=alice ep=$HOME/bin:/usr/bin
+node1 sp=2000 dx=/opt/pvm/pvmd wd=/tmp
+&node2 ip=10.0.0.2 id=vm1
+$node3 bx=gdb so=ms
+* sp=500
+node4 # comment
+"""
+
+
+def hostfile():
+    return {
+        "parse": b"\0" + HOSTFILE,
+        "parse-crlf": b"\0" + HOSTFILE.replace(b"\n", b"\r\n"),
+        "lines": b"\1" + HOSTFILE,
+        "expand": b"\2node[01-03,7],gpu1,n[8-10]",
+        "expand-bad": b"\2a[1-2]b,c[",
+        "nodefile": b"\3n1\nn1\r\nn2\n\nn3\nn2",
+        "dollar": b"\4\100" + piece(b"/home/me") + b"a:$HOME:$zz:$:b",
+        # hostlist_lines read past a text without a NUL after it.
+        "regress-nodefile-end": b"\3n1\nn2",
+        # An unset $NAME was memcpy'd from NULL.
+        "regress-dollar-unset": b"\4\20" + piece(b"v") + b"$zz",
+    }
+
+
+def auth():
+    nonce = bytes(range(32))
+    hello = be32(AUTH_VERSION, 2) + nonce + be32(5) + b"node2"
+    key = b"0123456789abcdef" * 4
+    return {
+        "hello": b"\0" + hello,
+        "hello-index-max": b"\0" + be32(AUTH_VERSION, 4095) + nonce +
+        be32(1) + b"x",
+        "challenge": b"\1" + nonce + bytes(range(32, 64)),
+        "proof": b"\2" + bytes(range(64, 96)),
+        "key": b"\3" + key + b"\n",
+        "key-upper-crlf": b"\3" + key.upper() + b"\r\n",
+    }
+
+
+# fuzz_pvmgs: the tag table and source numbers of the target.
+JOIN, LEAVE, VIEW, BARRIER, FREEZE, DEADTID = range(6)
+PVMD = 8
+
+
+def gs(tag, src, body):
+    return bytes([tag, src]) + piece(body)
+
+
+def gs_head(seq, name):
+    return be32(seq) + xstr(name)
+
+
+def pvmgs():
+    joins = b"".join(gs(JOIN, t, gs_head(t + 1, "g")) for t in range(3))
+    barrier = b"".join(gs(BARRIER, t, gs_head(10 + t, "g") + be32(0xFFFFFFFF))
+                       for t in range(3))
+    freeze = b"".join(gs(FREEZE, t, gs_head(20 + t, "g") + be32(2))
+                      for t in range(2))
+    dead = gs(DEADTID, PVMD, be32(tid(1, 3)))
+    return {
+        "join-barrier": joins + barrier,
+        "join-freeze-view": joins + freeze + gs(VIEW, 5, gs_head(30, "g")),
+        "join-leave-dead": joins + gs(LEAVE, 1, gs_head(40, "g")) + dead,
+        "bad-name": gs(JOIN, 0, be32(1, 300) + b"x" * 8),
+        # A member arriving twice was counted twice.
+        "regress-arrive-twice": joins +
+        gs(BARRIER, 1, gs_head(50, "g") + be32(0xFFFFFFFF)) +
+        gs(BARRIER, 1, gs_head(51, "g") + be32(0xFFFFFFFF)),
+    }
+
+
+def cmd(line):
+    return b"\0" + piece(line.encode())
+
+
+def output(which, tid_, count, text=b""):
+    return bytes([2 * which + 1]) + piece(be32(tid_, count) + xbytes(text))
+
+
+def console():
+    job = cmd("spawn -3 -alpha -> prog arg1") + \
+        output(0, tid(1, 2), 6, b"hello\n") + \
+        output(0, tid(1, 2), 4, b"part") + output(0, tid(1, 2), 0) + \
+        output(0, tid(1, 9), 0xFFFFFFFF) + cmd("jobs -l")
+    return {
+        "help": cmd("help") + cmd("help spawn") + cmd("help nosuch"),
+        "vm": cmd("conf") + cmd("ps -a") + cmd("ps -x") + cmd("mstat alpha") +
+        cmd("pstat t40001") + cmd("names") + cmd("reset"),
+        "alias": cmd("alias l ps -l") + cmd("l") + cmd("alias") +
+        cmd("unalias l") + cmd("alias a a") + cmd("a"),
+        "words": cmd("echo 'a b' \"c\\\"d\" e\\ f # comment") +
+        cmd("echo \"unterminated"),
+        "spawn": cmd("spawn -2 -beta prog x") + cmd("spawn -? prog") +
+        cmd("spawn --host=alpha prog") + cmd("spawn -LINUX64 prog") +
+        cmd("spawn -0 prog") + cmd("spawn"),
+        "job": job,
+        "job-file": cmd("spawn ->>out.txt prog") + output(0, tid(1, 2), 2,
+                                                          b"a\n"),
+        "tasks": cmd("kill t40002 40003 0x40001") + cmd("sig 9 40002") +
+        cmd("sig x y"),
+        "hosts": cmd("add xhost newhost 'node opt=1'") + cmd("delete beta"),
+        "opts": cmd("getopt") + cmd("getopt PvmRoute") +
+        cmd("setopt Route 2") + cmd("setopt 3 0x10") + cmd("getopt nope"),
+        "env": cmd("setenv FOO bar baz") + cmd("setenv FOO") +
+        cmd("export FOO BAR") + cmd("unexport FOO") + cmd("export") +
+        cmd("id") + cmd("version"),
+        "end": cmd("halt") + cmd("quit"),
+        # Counts beyond what a pvmd starts were allocated for (8 GiB).
+        "regress-spawn-count": cmd("spawn -262144 prog") +
+        cmd("spawn -2147483647 prog"),
+    }
+
+
+def env():
+    return {
+        "export": b"\0" + piece(b"A:B::C") + piece(b"D") + b"\0",
+        "export-unset": b"\0" + piece(b"") + piece(b"PVM_X") + b"\1",
+        "unexport": b"\1" + piece(b"A:B:C") + piece(b"B") + b"\0",
+        "setopt-route": b"\2" + bytes([8 + 1]) + be32(2),
+        "setopt-frag": b"\2" + bytes([8 + 10]) + be32(4096),
+        "setopt-bad": b"\2" + bytes([8 + 99 % 48]) + be32(0xFFFFFFFF),
+        "tmask": b"\3\1" + b"0123456789" * 3 + b"abcdef",
+        "paths": b"\4" + piece(b"/var/tmp") + piece(b"vm1") + be32(1000),
+        "paths-slash": b"\4" + piece(b"") + piece(b"a/b") + be32(0),
+        "dirs": b"\5" + piece(b"/scratch") + piece(b"rsh"),
+    }
+
+
+TARGETS = {
+    "wire": wire, "xdr": xdr, "unpack": unpack, "hostfile": hostfile,
+    "auth": auth, "pvmgs": pvmgs, "console": console, "env": env,
+}
+
+
+def main():
+    for target, make in TARGETS.items():
+        d = os.path.join(HERE, "corpus", target)
+        os.makedirs(d, exist_ok=True)
+        for name, data in make().items():
+            with open(os.path.join(d, name), "wb") as f:
+                f.write(data)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
