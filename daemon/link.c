@@ -384,7 +384,7 @@ link_connect(const char *addr, int ms, char *err, size_t errlen)
 {
 	struct addrinfo hints, *res, *ai;
 	char host[300], *port;
-	int s = -1, rc, one = 1;
+	int s = -1, rc;
 
 	snprintf(host, sizeof(host), "%s", addr);
 	if ((port = strrchr(host, ':')) == NULL) {
@@ -414,10 +414,7 @@ link_connect(const char *addr, int ms, char *err, size_t errlen)
 		s = -1;
 	}
 	freeaddrinfo(res);
-	if (s >= 0)
-		(void)setsockopt(
-		    s, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	return s;
+	return s; /* TCP_NODELAY: conn_link_open */
 }
 
 /* Dial a pvmd and prove ourselves (see the top). */

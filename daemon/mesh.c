@@ -202,13 +202,9 @@ int
 mesh_lost(struct conn *c)
 {
 	struct host *hp;
-	int i;
+	int i = conn_link_host(c);
 
-	for (i = 0; i <= TID_HOST_MAX; i++) {
-		if (mesh[i].c == c)
-			break;
-	}
-	if (i > TID_HOST_MAX)
+	if (i < 0 || i > TID_HOST_MAX || mesh[i].c != c)
 		return 0;
 	mesh[i].c = NULL;
 	if ((hp = host_get(i)) != NULL && hp->link == c)
