@@ -109,14 +109,14 @@ pend_finish(struct pend *p, int code)
 
 /* Failed: log why, close a half-made link, tell the requester. */
 static void
-pend_fail(struct pend *p, const char *why)
+pend_fail(struct pend *p, int code, const char *why)
 {
 	struct conn *c = p->link;
 
 	log_warn("cannot start host %s: %s", p->name, why);
 	p->req->why[p->slot] = strdup(why);
 	p->link = NULL;
-	pend_finish(p, PvmCantStart);
+	pend_finish(p, code);
 	if (c != NULL)
 		conn_close(c, "the host failed to start");
 }
@@ -129,6 +129,11 @@ pend_launch_done(void *arg, int status, const char *text)
 	char why[2200];
 
 	p->launch = NULL;
+	if (status == LAUNCH_NOHOST) {
+		snprintf(why, sizeof(why), "no such host (%s)", text);
+		pend_fail(p, PvmNoHost, why);
+		return;
+	}
 	if (status == 0)
 		snprintf(why, sizeof(why),
 		    "the launcher exited without "
@@ -142,7 +147,7 @@ pend_launch_done(void *arg, int status, const char *text)
 	else
 		snprintf(why, sizeof(why), "the launcher was killed%s%s",
 		    *text ? ": " : "", text);
-	pend_fail(p, why);
+	pend_fail(p, PvmCantStart, why);
 }
 
 static void
@@ -150,7 +155,7 @@ pend_timeout_cb(evutil_socket_t fd, short what, void *arg)
 {
 	(void)fd;
 	(void)what;
-	pend_fail(arg, "no answer in time ($PVMD_ADD_TIMEOUT)");
+	pend_fail(arg, PvmCantStart, "no answer in time ($PVMD_ADD_TIMEOUT)");
 }
 
 /* A free host index, or 0. */
@@ -290,20 +295,6 @@ vm_name_taken(const char *name)
 	return 0;
 }
 
-/* Does the name resolve (PVM: PvmNoHost if not). */
-static int
-vm_resolves(const char *name)
-{
-	struct addrinfo hints, *res;
-
-	memset(&hints, 0, sizeof(hints));
-	hints.ai_socktype = SOCK_STREAM;
-	if (getaddrinfo(name, NULL, &hints, &res) != 0)
-		return 0;
-	freeaddrinfo(res);
-	return 1;
-}
-
 /* Start host e for slot i of q; 1 if now pending, else the error code. */
 static int
 vm_start_host(struct addreq *q, int slot, const struct host_ent *e)
@@ -321,8 +312,6 @@ vm_start_host(struct addreq *q, int slot, const struct host_ent *e)
 	}
 	if (vm_name_taken(e->name))
 		return PvmDupHost;
-	if (!vm_resolves(e->o.ip[0] ? e->o.ip : e->name))
-		return PvmNoHost;
 	if ((p = calloc(1, sizeof(*p))) == NULL)
 		return PvmNoMem;
 	if ((p->index = vm_alloc_index()) == 0) {
@@ -348,7 +337,10 @@ vm_start_host(struct addreq *q, int slot, const struct host_ent *e)
 	TAILQ_INSERT_TAIL(&pend_list, p, entry);
 	log_info("starting host %s (index %d) with %s", p->name, p->index,
 	    m.argv[0]);
-	p->launch = launch_start(m.argv, secret, pend_launch_done, p);
+	/* A name that does not resolve is PvmNoHost, as in PVM; the
+	 * launcher's child looks it up (launch.c). */
+	p->launch = launch_start(m.argv, e->o.ip[0] ? e->o.ip : e->name,
+	    secret, pend_launch_done, p);
 	auth_wipe(secret, sizeof(secret));
 	if (p->timer == NULL || p->launch == NULL) {
 		TAILQ_REMOVE(&pend_list, p, entry);
@@ -486,7 +478,7 @@ vm_halt_pending(void)
 	struct pend *p;
 
 	while ((p = TAILQ_FIRST(&pend_list)) != NULL)
-		pend_fail(p, "the virtual machine halts");
+		pend_fail(p, PvmCantStart, "the virtual machine halts");
 }
 
 /* Master: link c closed; 1 if it belonged to a host still starting. */
@@ -499,7 +491,7 @@ addhost_link_lost(struct conn *c)
 	{
 		if (p->link == c) {
 			p->link = NULL;
-			pend_fail(p, "its link closed before it was ready");
+			pend_fail(p, PvmCantStart, "its link closed before it was ready");
 			return 1;
 		}
 	}
@@ -550,7 +542,7 @@ addhost_on_slave(struct conn *c, struct xdr_reader *r)
 	if (xdr_get_int(r, &port) != 0 || port < 0 || port > 65535)
 		port = 0; /* no direct links to it: all through us */
 	if ((hp = host_add(p->index, p->name, arch, speed, dsig, c)) == NULL) {
-		pend_fail(p, "out of memory");
+		pend_fail(p, PvmCantStart, "out of memory");
 		return;
 	}
 	conn_peer_addr(c, hp->addr, sizeof(hp->addr));

@@ -4,6 +4,12 @@
  * its standard input, never on a command line or in an environment, and
  * its output is kept (at most LAUNCH_TEXT bytes) so that a host that
  * cannot be started says why, in the log and to whoever added it.
+ *
+ * The child, not the pvmd, looks the host's name up before it runs the
+ * launcher: a slow or dead name server then delays that one host, not
+ * every message the master routes meanwhile.  A failed lookup is told
+ * back through a close-on-exec pipe, so it cannot be confused with
+ * whatever the launcher itself prints or the status it exits with.
  */
 #include "pvmd.h"
 
@@ -12,6 +18,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netdb.h>
 #include <unistd.h>
 
 #include <event2/event.h>
@@ -20,7 +27,8 @@
 
 struct launch {
 	pid_t pid;
-	int fd; /* its stdout and stderr; -1 after end of file */
+	int fd;     /* its stdout and stderr; -1 after end of file */
+	int nohost; /* close-on-exec pipe: a byte if the lookup failed */
 	struct event *ev;
 	char text[LAUNCH_TEXT];
 	size_t ntext;
@@ -36,6 +44,8 @@ static TAILQ_HEAD(, launch) launch_list = TAILQ_HEAD_INITIALIZER(launch_list);
 static void
 launch_maybe_done(struct launch *l)
 {
+	char c;
+
 	if (!l->reaped || l->fd >= 0)
 		return;
 	TAILQ_REMOVE(&launch_list, l, entry);
@@ -43,6 +53,10 @@ launch_maybe_done(struct launch *l)
 	       (l->text[l->ntext - 1] == '\n' || l->text[l->ntext - 1] == '\r'))
 		l->ntext--;
 	l->text[l->ntext] = '\0';
+	/* The child has exited, so what it wrote is in the pipe already. */
+	if (read(l->nohost, &c, 1) == 1)
+		l->status = LAUNCH_NOHOST;
+	close(l->nohost);
 	if (l->done != NULL)
 		l->done(l->arg, l->status, l->text);
 	free(l);
@@ -76,9 +90,30 @@ launch_read_cb(evutil_socket_t fd, short what, void *arg)
 	launch_maybe_done(l);
 }
 
+/* In the child: a name that does not resolve ends it before the exec. */
+static void
+launch_lookup(const char *name, int nohost)
+{
+	struct addrinfo hints, *res;
+	int rc;
+
+	if (name == NULL)
+		return;
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_socktype = SOCK_STREAM;
+	if ((rc = getaddrinfo(name, NULL, &hints, &res)) == 0) {
+		freeaddrinfo(res);
+		return;
+	}
+	dprintf(2, "%s: %s\n", name, gai_strerror(rc));
+	if (write(nohost, "n", 1) != 1)
+		_exit(126);
+	_exit(126);
+}
+
 /* In the child: stdin from the secret pipe, output to the text pipe. */
 static void __attribute__((noreturn))
-launch_child(char *const *argv, int in, int out)
+launch_child(char *const *argv, const char *name, int in, int out, int nohost)
 {
 	sigset_t none;
 	int sig;
@@ -91,6 +126,7 @@ launch_child(char *const *argv, int in, int out)
 	dup2(in, 0);
 	dup2(out, 1);
 	dup2(out, 2);
+	launch_lookup(name, nohost);
 	execvp(argv[0], argv);
 	dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);
@@ -98,28 +134,31 @@ launch_child(char *const *argv, int in, int out)
 
 /* Start argv; see pvmd.h. */
 struct launch *
-launch_start(char *const *argv, const char *secret,
+launch_start(char *const *argv, const char *name, const char *secret,
     void (*done)(void *, int, const char *), void *arg)
 {
-	int in[2] = {-1, -1}, out[2] = {-1, -1};
+	int in[2] = {-1, -1}, out[2] = {-1, -1}, nohost[2] = {-1, -1};
 	struct launch *l;
 	sigset_t all, old;
 	size_t len = strlen(secret);
 
 	if ((l = calloc(1, sizeof(*l))) == NULL)
 		return NULL;
-	if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0)
+	if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 ||
+	    pipe2(nohost, O_CLOEXEC | O_NONBLOCK) != 0)
 		goto fail;
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
 	l->pid = fork();
 	if (l->pid == 0)
-		launch_child(argv, in[0], out[1]);
+		launch_child(argv, name, in[0], out[1], nohost[1]);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (l->pid < 0)
 		goto fail;
 	close(in[0]);
 	close(out[1]);
+	close(nohost[1]);
+	l->nohost = nohost[0];
 	/* A pipe holds 64 KiB: the short secret line never blocks. */
 	if (write(in[1], secret, len) != (ssize_t)len)
 		log_warn("launcher %s: could not hand it the secret: %s",
@@ -144,6 +183,10 @@ fail:
 	if (out[0] >= 0) {
 		close(out[0]);
 		close(out[1]);
+	}
+	if (nohost[0] >= 0) {
+		close(nohost[0]);
+		close(nohost[1]);
 	}
 	free(l);
 	return NULL;

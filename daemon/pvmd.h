@@ -426,12 +426,15 @@ void vm_rpc_fail_host(int host);
 
 struct launch;
 /*
- * Run argv with the secret line on its stdin, collecting its output.
- * done(arg, status, text) runs once it exited and its output ended
- * (status as from waitpid, or -1 if it could not be started).
+ * Run argv with the secret line on its stdin, collecting its output,
+ * after looking up `name` (unless NULL).  done(arg, status, text) runs
+ * once it exited and its output ended (status as from waitpid, or
+ * LAUNCH_NOHOST if the name did not resolve and argv never ran).
  */
-struct launch *launch_start(char *const *argv, const char *secret,
-    void (*done)(void *arg, int status, const char *text), void *arg);
+#define LAUNCH_NOHOST (-2)
+struct launch *launch_start(char *const *argv, const char *name,
+    const char *secret, void (*done)(void *arg, int status, const char *text),
+    void *arg);
 /* Stop caring (and end it if `kill`); done is not called. */
 void launch_cancel(struct launch *l, int kill);
 /* From reap.c: pid ended; 1 if it was a launcher. */
