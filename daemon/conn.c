@@ -60,7 +60,6 @@
 #define CONN_READ_HIGH (WIRE_HDR_LEN + WIRE_FRAME_MAX)
 #define CONN_READ_CHUNK (64 * 1024) /* bytes asked for by a plain read */
 #define CONN_FLUSH_TIMEOUT 5   /* s to write a last reply before closing */
-#define CONN_ACCEPT_BACKOFF 100 /* ms without accepting after EMFILE */
 
 enum conn_state {
 	CONN_HELLO, /* waiting for TM_CONNECT */
@@ -120,6 +119,7 @@ struct conn {
 	void *auth;         /* handshake state, owned by link.c */
 	long long last_rx;  /* links: mono_us() of the last read with data */
 	int held; /* a direct link not read until its peer's mark (mesh.c) */
+	int refusal; /* a Pvm* error to answer TM_CONNECT with, or 0 */
 };
 
 /* Where a frame goes: a connection's output, or a pending task's hold. */
@@ -132,8 +132,6 @@ static TAILQ_HEAD(, conn) conn_live = TAILQ_HEAD_INITIALIZER(conn_live);
 static TAILQ_HEAD(, conn) conn_dead = TAILQ_HEAD_INITIALIZER(conn_dead);
 static struct conn_list conn_held_waiters =
     TAILQ_HEAD_INITIALIZER(conn_held_waiters);
-static struct event *conn_accept_ev;
-static struct event *conn_backoff_ev;
 static struct event *conn_gc_ev;
 /* Connections with output queued since the last flush. */
 static TAILQ_HEAD(, conn) conn_dirty = TAILQ_HEAD_INITIALIZER(conn_dirty);
@@ -1057,10 +1055,15 @@ conn_alloc(int s, pid_t pid, enum conn_state state)
 	return c;
 }
 
-/* Set up a task connection on an accepted Unix socket (owns s). */
-static void
-conn_new(int s)
+/*
+ * Set up a task connection on an accepted Unix socket (owns s).  With a
+ * refusal (a Pvm* error) its TM_CONNECT is answered with that error and
+ * the connection closed (accept.c, out of descriptors).
+ */
+void
+conn_task_accepted(int s, int refusal)
 {
+	struct conn *c;
 	struct ucred cr;
 	socklen_t crlen = sizeof(cr);
 
@@ -1076,10 +1079,11 @@ conn_new(int s)
 		close(s);
 		return;
 	}
-	if (conn_alloc(s, cr.pid, CONN_HELLO) == NULL) {
+	if ((c = conn_alloc(s, cr.pid, CONN_HELLO)) == NULL) {
 		log_warn("out of memory accepting a connection");
 		return;
 	}
+	c->refusal = refusal;
 	log_debug("accepted fd %d from pid %ld", s, (long)cr.pid);
 }
 
@@ -1176,75 +1180,20 @@ conn_peer_addr(const struct conn *c, char *buf, size_t len)
 		snprintf(buf, len, "%s", a);
 }
 
-/* Accept what is pending; on fd exhaustion pause instead of spinning. */
-static void
-conn_accept_cb(evutil_socket_t fd, short what, void *arg)
-{
-	struct timeval tv = { 0, CONN_ACCEPT_BACKOFF * 1000 };
-	int i, s;
-
-	for (i = 0; i < 64; i++) {
-#ifdef HAVE_ACCEPT4
-		s = accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
-#else
-		s = accept(fd, NULL, NULL);
-		if (s >= 0) {
-			fcntl(s, F_SETFD, FD_CLOEXEC);
-			fcntl(s, F_SETFL, fcntl(s, F_GETFL) | O_NONBLOCK);
-		}
-#endif
-		if (s >= 0) {
-			conn_new(s);
-			continue;
-		}
-		if (errno == EINTR || errno == ECONNABORTED)
-			continue;
-		if (errno == EAGAIN || errno == EWOULDBLOCK)
-			return;
-		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
-		    errno == ENOMEM) {
-			log_warn("accept: %s; pausing %d ms", strerror(errno),
-			    CONN_ACCEPT_BACKOFF);
-			event_del(conn_accept_ev);
-			evtimer_add(conn_backoff_ev, &tv);
-			return;
-		}
-		log_warn("accept: %s", strerror(errno));
-		return;
-	}
-}
-
-/* Accept again after a pause for fd exhaustion. */
-static void
-conn_backoff_cb(evutil_socket_t fd, short what, void *arg)
-{
-	if (conn_accept_ev != NULL)
-		event_add(conn_accept_ev, NULL);
-}
-
-/* Start accepting task connections on the listening socket fd. */
+/* The error c's TM_CONNECT is to be refused with, or 0. */
 int
-conn_listen(int fd)
+conn_refusal(const struct conn *c)
 {
-	conn_accept_ev = event_new(pvmd.base, fd, EV_READ | EV_PERSIST,
-	    conn_accept_cb, NULL);
-	conn_backoff_ev = evtimer_new(pvmd.base, conn_backoff_cb, NULL);
+	return c->refusal;
+}
+
+/* The loop's own events of this file; before any connection. */
+int
+conn_init(void)
+{
 	conn_gc_ev = event_new(pvmd.base, -1, 0, conn_gc_cb, NULL);
 	conn_flush_ev = event_new(pvmd.base, -1, 0, conn_flush_cb, NULL);
-	if (conn_accept_ev == NULL || conn_backoff_ev == NULL ||
-	    conn_gc_ev == NULL || conn_flush_ev == NULL)
-		return -1;
-	return event_add(conn_accept_ev, NULL);
-}
-
-/* Stop accepting (halt). */
-void
-conn_unlisten(void)
-{
-	if (conn_accept_ev != NULL)
-		event_del(conn_accept_ev);
-	if (conn_backoff_ev != NULL)
-		evtimer_del(conn_backoff_ev);
+	return conn_gc_ev != NULL && conn_flush_ev != NULL ? 0 : -1;
 }
 
 /* Halt: one non-blocking attempt to write what is queued. */

@@ -52,7 +52,7 @@ ctl_TM_CONNECT(struct ctlreq *q)
 	int32_t version, pid, epid;
 	const char *name;
 	struct task *t;
-	int tid;
+	int tid, rc;
 
 	if (q->t != NULL) {
 		log_warn("t%x: repeated TM_CONNECT ignored", (unsigned)q->src);
@@ -66,6 +66,11 @@ ctl_TM_CONNECT(struct ctlreq *q)
 		log_warn("connection with protocol version %d refused "
 		    "(ours is %d)", version, WIRE_VERSION);
 		connect_reply(q, PvmBadVersion, NULL);
+		conn_close_after_flush(q->c);
+		return;
+	}
+	if ((rc = conn_refusal(q->c)) != 0) {
+		connect_reply(q, rc, NULL);
 		conn_close_after_flush(q->c);
 		return;
 	}

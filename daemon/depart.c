@@ -5,6 +5,19 @@
  */
 #include "pvmd.h"
 
+#include <unistd.h>
+
+/* The socket a task listens on for direct routes: a task that was
+ * killed could not remove it. */
+static void
+depart_unlink_sock(int tid)
+{
+	char path[PATHS_MAX];
+
+	if (paths_task_sock(&pvmd.paths, tid, path, sizeof(path)) == 0)
+		(void)unlink(path);
+}
+
 /* Remove t and everything that belonged to it; t is freed. */
 void
 depart_task(struct task *t)
@@ -25,4 +38,5 @@ depart_task(struct task *t)
 	ctx_free_owner(&pvmd.ctxs, tid);
 	vm_rpc_forget(tid);
 	vm_task_left(tid);
+	depart_unlink_sock(tid);
 }

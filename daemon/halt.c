@@ -171,7 +171,7 @@ halt_begin(const char *why)
 	pvmd.halting = 1;
 	halt_phase = HALT_TASKS;
 	log_info("halting (%s)", why);
-	conn_unlisten();
+	accept_stop();
 	if (pvmd.master)
 		vm_halt_pending();
 	child_signal_all(SIGTERM, halt_spare);

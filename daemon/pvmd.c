@@ -306,12 +306,16 @@ pvmd_exit(void)
 	exit(0);
 }
 
-/* SIGTERM, SIGINT, SIGHUP: orderly halt. */
+/* SIGTERM, SIGINT: orderly halt.  SIGHUP: reopen the log (rotation). */
 static void
 signal_cb(evutil_socket_t sig, short what, void *arg)
 {
 	char why[32];
 
+	if (sig == SIGHUP) {
+		log_reopen();
+		return;
+	}
 	snprintf(why, sizeof(why), "signal %d", (int)sig);
 	pvmd_halt(why);
 }
@@ -369,7 +373,8 @@ setup_loop(void)
 	task_table_init(&pvmd.tasks, pvmd.host);
 	ctx_table_init(&pvmd.ctxs, tid_make(pvmd.host, 0));
 	mbox_init(&pvmd.mbox);
-	if (conn_listen(pvmd.listen_fd) != 0 || reap_init() != 0)
+	if (conn_init() != 0 || accept_listen(pvmd.listen_fd) != 0 ||
+	    reap_init() != 0)
 		startup_fail("cannot set up the event loop");
 	if (slave.on)
 		slave_link_start();

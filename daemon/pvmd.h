@@ -233,6 +233,7 @@ extern unsigned log_debugmask;
 #define LOG_MAX_MIN 4096LL
 #define LOG_OUTPUT_CHUNK 1900
 void log_open(const char *path);
+void log_reopen(void);
 void log_set_max(long long bytes);
 void log_to_stderr(int on);
 int log_is_open(void);
@@ -272,15 +273,24 @@ void host_del(int index);
 /* The host called `name` (this one too), or NULL. */
 struct host *host_find_name(const char *name);
 
+/* ---- accept.c: the listening socket for tasks ---- */
+
+/* Start accepting task connections on the listening socket fd. */
+int accept_listen(int fd);
+/* Stop accepting (halt). */
+void accept_stop(void);
+
 /* ---- conn.c: connections, framing, back-pressure ---- */
 
 #define CONN_HIGH_WATER (8 * 1024 * 1024)
 #define CONN_LOW_WATER (2 * 1024 * 1024)
 
-/* Start accepting on the listening socket. */
-int conn_listen(int fd);
-/* Stop accepting (halt). */
-void conn_unlisten(void);
+/* The file's own loop events; before any connection. */
+int conn_init(void);
+/* A task's connection accepted (accept.c); refusal: see conn.c. */
+void conn_task_accepted(int s, int refusal);
+/* The Pvm* error c's TM_CONNECT is to be refused with, or 0. */
+int conn_refusal(const struct conn *c);
 /* Close a connection (logged with `why`); freed on the next loop turn. */
 void conn_close(struct conn *c, const char *why);
 /* Close once everything queued to it has been written. */
