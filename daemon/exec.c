@@ -168,6 +168,8 @@ exec_child(const struct exec_req *er, char **envp, char *epid, int outfd,
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	/* Own process group, so a halt also reaches the task's children. */
 	setpgid(0, 0);
+	if (pvmd.task_nofile_set)
+		(void)setrlimit(RLIMIT_NOFILE, &pvmd.task_nofile);
 	snprintf(epid, 32, "PVMEPID=%ld", (long)getpid());
 	if ((fd = open("/dev/null", O_RDONLY)) >= 0 && fd != 0) {
 		dup2(fd, 0);

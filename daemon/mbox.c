@@ -28,6 +28,9 @@ mbox_init(struct mbox *mb)
 	TAILQ_INIT(&mb->waiters);
 }
 
+/* Bytes held by every mailbox message alive (mbox_bytes). */
+static size_t mbox_held;
+
 /* A stored message with one reference. */
 struct mbox_msg *
 mbox_msg_new(const void *p, size_t len, int enc)
@@ -36,6 +39,7 @@ mbox_msg_new(const void *p, size_t len, int enc)
 
 	if ((m = malloc(sizeof(*m) + len)) == NULL)
 		return NULL;
+	mbox_held += len;
 	m->refs = 1;
 	m->enc = enc;
 	m->len = len;
@@ -48,8 +52,17 @@ mbox_msg_new(const void *p, size_t len, int enc)
 void
 mbox_msg_unref(struct mbox_msg *m)
 {
-	if (m != NULL && --m->refs == 0)
+	if (m != NULL && --m->refs == 0) {
+		mbox_held -= m->len;
 		free(m);
+	}
+}
+
+/* Bytes of message bodies the mailbox holds (or has lent to a reply). */
+size_t
+mbox_bytes(void)
+{
+	return mbox_held;
 }
 
 /* The class called `name`, or NULL. */

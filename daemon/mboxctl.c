@@ -72,6 +72,13 @@ ctl_TM_MB_PUT(struct ctlreq *q)
 		return;
 	}
 	p = xdr_rest(&q->r, &n);
+	if ((long long)(mbox_bytes() + n) > pvmd.mbox_max) {
+		log_warn("t%x: mailbox entry \"%s\" of %zu bytes refused: the "
+		         "mailbox holds %zu of $PVMD_MBOX_MAX %lld bytes",
+		    (unsigned)q->src, name, n, mbox_bytes(), pvmd.mbox_max);
+		ctl_reply_int(q, PvmOutOfRes);
+		return;
+	}
 	if ((m = mbox_msg_new(p, n, enc)) == NULL) {
 		ctl_reply_int(q, PvmNoMem);
 		return;

@@ -15,6 +15,7 @@
 
 #include <sys/file.h>
 #include <sys/socket.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -32,6 +33,7 @@
 #include <event2/event.h>
 
 #define PVMD_HS_TIMEOUT 10 /* s for a client to send TM_CONNECT */
+#define PVMD_MBOX_MAX (1LL << 30) /* bytes in the mailbox, by default */
 #define PVMD_HOST_TIMEOUT 30 /* s of silence before a link is dead */
 #define PVMD_SUN_PATH_MAX sizeof(((struct sockaddr_un *)0)->sun_path)
 
@@ -330,6 +332,27 @@ libevent_log_cb(int severity, const char *msg)
 		log_debug("libevent: %s", msg);
 }
 
+/*
+ * Every task costs the pvmd a descriptor or two (its connection, its
+ * output), so a soft limit of 1024 would cap a host at about 500 tasks:
+ * raise it to the hard limit.  Spawned tasks get the original back
+ * (exec.c), for programs that still use select(2).
+ */
+static void
+raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return;
+	pvmd.task_nofile = rl;
+	pvmd.task_nofile_set = 1;
+	if (rl.rlim_cur >= rl.rlim_max)
+		return;
+	rl.rlim_cur = rl.rlim_max;
+	(void)setrlimit(RLIMIT_NOFILE, &rl);
+}
+
 /* Settings from the environment. */
 static void
 parse_env(void)
@@ -349,6 +372,10 @@ parse_env(void)
 	if ((s = getenv("PVMD_HANDSHAKE_TIMEOUT")) != NULL &&
 	    (v = strtol(s, NULL, 10)) > 0 && v < 3600)
 		pvmd.hs_timeout = (int)v;
+	pvmd.mbox_max = PVMD_MBOX_MAX;
+	if ((s = getenv("PVMD_MBOX_MAX")) != NULL &&
+	    (size = strtoll(s, &end, 0)) > 0 && *end == '\0')
+		pvmd.mbox_max = size;
 	pvmd.host_timeout = PVMD_HOST_TIMEOUT;
 	if ((s = getenv("PVMD_HOST_TIMEOUT")) != NULL &&
 	    (v = strtol(s, NULL, 10)) > 0 && v < 3600)
@@ -486,6 +513,7 @@ main(int argc, char **argv)
 	if (slave_check_opts() != 0)
 		return 1;
 	parse_env();
+	raise_nofile();
 	signal(SIGPIPE, SIG_IGN);
 	if (paths_from_env(&pvmd.paths) != 0) {
 		fprintf(stderr, "pvmd: PVM_TMP too long or bad PVM_VMID\n");

@@ -20,6 +20,7 @@
 
 #include "config.h" /* first: feature macros (_GNU_SOURCE) */
 
+#include <sys/resource.h>
 #include <sys/queue.h>
 #include <sys/types.h>
 
@@ -194,6 +195,7 @@ void mbox_init(struct mbox *mb);
 void mbox_fini(struct mbox *mb);
 struct mbox_msg *mbox_msg_new(const void *p, size_t len, int enc);
 void mbox_msg_unref(struct mbox_msg *m);
+size_t mbox_bytes(void);
 /*
  * Store (takes a reference on m); index -1 = the direct index in flags or
  * 0.  The index used, or PvmDenied / PvmBadParam / PvmNoMem.
@@ -588,6 +590,9 @@ struct pvmd_state {
 	char master_addr[300]; /* slave: where the master listens */
 	struct conn *master_link; /* slave: the link to the master */
 	int host_timeout; /* s without a byte from a link: host failed */
+	long long mbox_max; /* bytes the mailbox may hold ($PVMD_MBOX_MAX) */
+	struct rlimit task_nofile; /* RLIMIT_NOFILE as we got it, for tasks */
+	int task_nofile_set;
 	int foreground;
 	int halting;
 	int listen_fd;

@@ -100,6 +100,7 @@ struct lpvm_msg {
 	size_t nsegs;
 	size_t segcap;
 	size_t nuser; /* segments pointing at user memory */
+	size_t userbytes; /* their bytes: InPlace's length is len + this */
 	/*
 	 * Bulk offers not yet answered that read `data` (bulk.c): while > 0
 	 * data must neither move nor be freed; lpvm_bulk_orphan hands it
@@ -157,6 +158,9 @@ struct lpvm_msg *lpvm_msg_get(int id);
 void lpvm_msg_free(struct lpvm_msg *m);
 /* Total body length (for InPlace: the sum of the segments). */
 size_t lpvm_msg_body_len(const struct lpvm_msg *m);
+/* 0 if m can grow by `add` bytes and keep a length that fits the int of
+ * the API (pvm_bufinfo), else PvmOverflow. */
+int lpvm_msg_room(const struct lpvm_msg *m, size_t add);
 /*
  * The body as a list of (pointer, length) pieces, for writev.  Fills at most
  * max entries of out and returns how many pieces the body has (a caller
@@ -200,6 +204,7 @@ struct lpvm_mark {
 	size_t len;
 	size_t nsegs;
 	size_t nuser;
+	size_t userbytes;
 	size_t lastseg; /* length of the last segment */
 };
 void lpvm_msg_mark(const struct lpvm_msg *m, struct lpvm_mark *mk);

@@ -261,6 +261,23 @@ lpvm_msg_body_len(const struct lpvm_msg *m)
 	return n;
 }
 
+/*
+ * The API reports a message's length as an int (pvm_bufinfo, pvm_precv),
+ * so a message may not grow past INT_MAX bytes: a pack that would is
+ * refused whole with PvmOverflow instead of a length that lies.
+ */
+int
+lpvm_msg_room(const struct lpvm_msg *m, size_t add)
+{
+	size_t have = m->len;
+
+	if (m->enc == PvmDataInPlace)
+		have += m->userbytes;
+	return have > (size_t)INT_MAX || add > (size_t)INT_MAX - have
+	           ? PvmOverflow
+	           : 0;
+}
+
 /* m's body as (pointer, length) pieces, for writev. */
 size_t
 lpvm_msg_pieces(const struct lpvm_msg *m, struct lpvm_seg *out, size_t max)
@@ -328,8 +345,10 @@ msg_add_seg(struct lpvm_msg *m, const void *ptr, size_t off, size_t len)
 	m->segs[m->nsegs].off = off;
 	m->segs[m->nsegs].len = len;
 	m->nsegs++;
-	if (ptr != NULL)
+	if (ptr != NULL) {
 		m->nuser++;
+		m->userbytes += len;
+	}
 	return 0;
 }
 
@@ -405,6 +424,7 @@ lpvm_msg_flatten(struct lpvm_msg *m)
 	m->len = m->cap = len;
 	m->nsegs = 0;
 	m->nuser = 0;
+	m->userbytes = 0;
 	if (len > 0)
 		(void)msg_add_seg(m, NULL, 0, len); /* segcap >= 1 here */
 	return 0;
@@ -417,6 +437,7 @@ lpvm_msg_mark(const struct lpvm_msg *m, struct lpvm_mark *mk)
 	mk->len = m->len;
 	mk->nsegs = m->nsegs;
 	mk->nuser = m->nuser;
+	mk->userbytes = m->userbytes;
 	mk->lastseg = m->nsegs ? m->segs[m->nsegs - 1].len : 0;
 }
 
@@ -427,6 +448,7 @@ lpvm_msg_rollback(struct lpvm_msg *m, const struct lpvm_mark *mk)
 	m->len = mk->len;
 	m->nsegs = mk->nsegs;
 	m->nuser = mk->nuser;
+	m->userbytes = mk->userbytes;
 	if (m->nsegs > 0)
 		m->segs[m->nsegs - 1].len = mk->lastseg;
 }
@@ -648,6 +670,8 @@ msg_put_body(struct lpvm_msg *dst, const struct lpvm_msg *src, int pad)
 		padded = (len + 3) & ~(size_t)3;
 	if (padded == 0)
 		return 0;
+	if (lpvm_msg_room(dst, padded) != 0)
+		return PvmOverflow;
 	if ((p = lpvm_msg_append(dst, padded)) == NULL)
 		return PvmNoMem;
 	msg_copy_body(src, p);

@@ -241,6 +241,10 @@ lpvm_pack(struct lpvm_msg *m, int code, const void *p, int n, int stride,
 		return 0;
 	if (p == NULL)
 		return PvmBadParam;
+	if (lpvm_msg_room(m, m->wire_enc == WIRE_ENC_XDR
+	                         ? pack_xdr_size(t, (size_t)n)
+	                         : (size_t)n * t->size) != 0)
+		return PvmOverflow;
 	if (m->wire_enc == WIRE_ENC_XDR)
 		return pack_xdr(m, t, p, (size_t)n, (size_t)stride);
 	if (m->enc == PvmDataInPlace && stride == 1 && !copy)

@@ -48,6 +48,9 @@ pvm_psend(int tid, int tag, void *buf, int len, int type)
 
 	if ((n = psend_bytes(type, len)) < 0)
 		return lpvm_err("pvm_psend", (int)n);
+	/* The receiver's length is an int too (pvm_precv, pvm_bufinfo). */
+	if (n > INT_MAX)
+		return lpvm_err("pvm_psend", PvmOverflow);
 	if ((n > 0 && buf == NULL) || (tag < 0 && !lpvm.resvtids) ||
 	    (!tid_is_task(tid) && !tid_is_pvmd(tid)))
 		return lpvm_err("pvm_psend", PvmBadParam);

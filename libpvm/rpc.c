@@ -86,6 +86,12 @@ lpvm_rpc(int dst, int tag, const struct xdr_writer *req, uint8_t **rep,
 	*replen = 0;
 	if (lpvm_pvmd == NULL)
 		return PvmSysErr;
+	if (req != NULL && req->failed)
+		return PvmNoMem;
+	/* The pvmd drops a connection that sends a longer control message
+	 * (a mailbox entry, say): refuse it here and stay connected. */
+	if (req != NULL && req->len > WIRE_CTL_MAX)
+		return PvmOutOfRes;
 	if (++lpvm.nextwid <= 0)
 		lpvm.nextwid = 1;
 	wid = lpvm.nextwid;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "lpvm.h"
@@ -1257,6 +1258,52 @@ START_TEST(psend_errors)
 }
 END_TEST
 
+/*
+ * A message may not grow past INT_MAX bytes, the most pvm_bufinfo can
+ * report: the pack that would is refused whole with PvmOverflow.  The big
+ * regions are mapped and never touched (a refused pack reads nothing;
+ * InPlace packs only keep the pointer), so the test needs no memory.
+ */
+START_TEST(length_over_int_max)
+{
+	size_t big = (size_t)INT_MAX - 10;
+	int id, bytes = -1, one = 1;
+	char *p;
+
+	p = mmap(NULL, big, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS |
+	    MAP_NORESERVE, -1, 0);
+	ck_assert_ptr_ne(p, MAP_FAILED);
+	id = pvm_initsend(PvmDataInPlace);
+	ck_assert_int_eq(pvm_pkbyte(p, (int)big, 1), 0);
+	ck_assert_int_eq(pvm_pkint(&one, 1, 1), 0);
+	ck_assert_int_eq(pvm_pkbyte(p, 7, 1), PvmOverflow);
+	ck_assert_int_eq(pvm_pkstr("0123456"), PvmNotImpl); /* InPlace */
+	ck_assert_int_eq(pvm_pkbyte(p, 6, 1), 0); /* exactly INT_MAX */
+	ck_assert_int_eq(pvm_pkbyte(p, 1, 1), PvmOverflow);
+	ck_assert_int_eq(pvm_bufinfo(id, &bytes, NULL, NULL), 0);
+	ck_assert_int_eq(bytes, INT_MAX);
+
+	/* XDR and Raw: refused before anything is copied. */
+	id = pvm_initsend(PvmDataDefault);
+	ck_assert_int_eq(pvm_pkint(&one, 1, 1), 0);
+	ck_assert_int_eq(pvm_pkdouble((double *)p, INT_MAX / 8 + 1, 1),
+	    PvmOverflow);
+	ck_assert_int_eq(pvm_pkint(&one, 1, 1), 0);
+	ck_assert_int_eq(pvm_bufinfo(id, &bytes, NULL, NULL), 0);
+	ck_assert_int_eq(bytes, 8);
+	id = pvm_initsend(PvmDataRaw);
+	ck_assert_int_eq(pvm_pkcplx((float *)p, INT_MAX / 8 + 1, 1),
+	    PvmOverflow);
+	ck_assert_int_eq(pvm_pkdouble((double *)p, 1, 1), 0);
+	ck_assert_int_eq(pvm_bufinfo(id, &bytes, NULL, NULL), 0);
+	ck_assert_int_eq(bytes, 8);
+	ck_assert_int_eq(pvm_psend(tid_make(1, 2), 1, p, INT_MAX / 4,
+	    PVM_DOUBLE), PvmOverflow);
+	ck_assert_ptr_null(fake_queue);
+	munmap(p, big);
+}
+END_TEST
+
 /* Check fork mode off (CK_FORK=no) must work too: free_all resets ids. */
 START_TEST(free_all_resets)
 {
@@ -1318,6 +1365,7 @@ pack_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, psend_precv);
 	tcase_add_test(tc, psend_errors);
+	tcase_add_test(tc, length_over_int_max);
 	suite_add_tcase(s, tc);
 	return s;
 }
