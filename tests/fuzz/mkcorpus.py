@@ -277,9 +277,62 @@ def env():
     }
 
 
+def frame(tag, body=b"", dst=0x80000000, src=tid(1, 1), ctx=SYSCTX_TM,
+          enc=0, wid=1, flags=3):
+    """A whole frame: header (wire.h's layout) and body."""
+    return be32(0x50564D34, (WIRE_VERSION << 16) | flags) + \
+        be64(len(body)) + be32(dst, src, tag, ctx, enc, wid) + body
+
+
+def tm(n, body=b"", wid=1):
+    return frame(TM_BASE | n, body, wid=wid)
+
+
+def pvmd():
+    """fuzz_pvmd: a choice byte (bit 0: a link from host 2), then the
+    stream the peer sends.  A task's stream begins with TM_CONNECT."""
+    me = tid(1, 1)
+    connect = tm(1, be32(WIRE_VERSION, 4242, 0) + xstr("fuzz"))
+    msg = frame(7, be32(1, 2, 3), dst=me, ctx=0)
+    raw = frame(8, b"abcdefgh", dst=me, ctx=0, enc=1)
+    big = frame(9, b"x" * 100, dst=me, ctx=0, flags=1 | 4) + \
+        frame(9, b"y" * 50, dst=me, ctx=0, flags=2)
+    requests = (
+        tm(3) + tm(4, be32(0)) + tm(7, xstr("fuzzhost")) + tm(8, be32(me)) +
+        tm(9, be32(1, 99, 0, 1, 1, me)) +
+        tm(11, xstr("box") + be32(0xFFFFFFFF, 0, 0) + b"data") +
+        tm(12, xstr("box") + be32(0, 0)) + tm(14, xstr("*")) +
+        tm(13, xstr("box") + be32(0, 0)) + tm(15) + tm(16, be32(0x10000)) +
+        tm(18, be32(me, 0, 5)) + tm(20) + tm(6, be32(me, 0)) +
+        tm(22, be32(1) + xstr("nohost")))
+    mcast = tm(17, be32(2, me, me)) + \
+        frame(10, be32(5), dst=0x80000000 | (1 << 31) >> 1, ctx=0)
+    peer, ptask = tid(2, 0) | 0x80000000, tid(2, 1)
+    dm = (frame(DM_BASE | 11, src=peer) +
+          frame(DM_BASE | 13, be32(ptask), src=peer) +
+          frame(DM_BASE | 14, src=peer) +
+          frame(DM_BASE | 12, be32(1, ptask, 5, 0), src=peer) +
+          frame(DM_BASE | 15, be32(3), src=peer) +
+          frame(TM_BASE | 11, xstr("rbox") + be32(0xFFFFFFFF, 0, 0, 0) + b"z",
+                src=ptask) +
+          frame(TM_BASE | 4, be32(0), src=ptask) +
+          frame(7, be32(1), dst=me, src=ptask, ctx=0))
+    return {
+        "connect": b"\0" + connect,
+        "requests": b"\0" + connect + requests,
+        "messages": b"\0" + connect + msg + raw + big + mcast,
+        "spawn": b"\0" + connect + tm(5, xstr("prog") + be32(0, 0, 1, 0)),
+        "exit": b"\0" + connect + tm(2) + msg,
+        "halt": b"\0" + connect + tm(10),
+        "noconnect": b"\0" + tm(3),
+        "link": b"\1" + dm,
+    }
+
+
 TARGETS = {
     "wire": wire, "xdr": xdr, "unpack": unpack, "hostfile": hostfile,
     "auth": auth, "pvmgs": pvmgs, "console": console, "env": env,
+    "pvmd": pvmd,
 }
 
 
