@@ -142,6 +142,14 @@ void
 pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc, const void *body,
     size_t len)
 {
+	pvmd_send_from(pvmd.mytid, dst, tag, ctx, wid, enc, body, len);
+}
+
+/* The same with source src: this pvmd's tid, or TID_LOCAL_PVMD (notify). */
+void
+pvmd_send_from(int src, int dst, int tag, int ctx, int wid, int enc,
+    const void *body, size_t len)
+{
 	struct task *t;
 	struct host *hp;
 	int host;
@@ -149,12 +157,12 @@ pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc, const void *body,
 	switch (route_decide(dst, 0, pvmd.host, &host)) {
 	case ROUTE_TASK:
 		if ((t = task_find(&pvmd.tasks, dst)) != NULL) {
-			conn_send_task(t, pvmd.mytid, tag, ctx, wid, enc, body,
-			    len);
+			conn_send_task(t, src, tag, ctx, wid, enc, body, len);
 			return;
 		}
 		break;
 	case ROUTE_PEER:
+		/* Across a link only our own tid is a valid source. */
 		if ((hp = host_get(host)) != NULL && hp->link != NULL) {
 			conn_send(hp->link, pvmd.mytid, dst, tag, ctx, wid,
 			    enc, body, len);

@@ -24,7 +24,19 @@ static TAILQ_HEAD(, notify) notify_list = TAILQ_HEAD_INITIALIZER(notify_list);
 static void
 notify_fire(int dst, int tag, int ctx, int v)
 {
-	pvmd_send_int(dst, tag, ctx, 0, v);
+	uint8_t b[4];
+
+	if (!tid_is_task(dst)) { /* DM_TASKEXIT to another pvmd */
+		pvmd_send_int(dst, tag, ctx, 0, v);
+		return;
+	}
+	/* PVM 3.4.6 sends every notify from TIDPVMD, "my pvmd". */
+	b[0] = (uint8_t)((uint32_t)v >> 24);
+	b[1] = (uint8_t)((uint32_t)v >> 16);
+	b[2] = (uint8_t)((uint32_t)v >> 8);
+	b[3] = (uint8_t)v;
+	pvmd_send_from(TID_LOCAL_PVMD, dst, tag, ctx, 0, WIRE_ENC_XDR, b,
+	    sizeof(b));
 }
 
 /* Store a request. */
@@ -79,8 +91,9 @@ notify_target_exists(int what, int on)
 		return host_get(tid_host(on)) != NULL;
 	if (what == PvmTaskExit)
 		return task_find(&pvmd.tasks, on) != NULL;
-	return tid_local(on) == 0 && !tid_is_mcast(on) &&
-	    host_get(tid_host(on)) != NULL;
+	/* HostDelete on a task's tid watches that task's host, as in PVM
+	 * 3.4.6: its tid's host part. */
+	return !tid_is_mcast(on) && host_get(tid_host(on)) != NULL;
 }
 
 /* TaskExit / HostDelete for each listed tid. */
@@ -247,7 +260,9 @@ notify_host_add(const int *tids, int n)
 	TAILQ_FOREACH_SAFE(e, &notify_list, entry, e2) {
 		if (e->what != PvmHostAdd)
 			continue;
-		pvmd_send(e->tid, e->tag, e->ctx, 0, &w);
+		if (!w.failed)
+			pvmd_send_from(TID_LOCAL_PVMD, e->tid, e->tag, e->ctx,
+			    0, WIRE_ENC_XDR, w.data, w.len);
 		if (e->cnt > 0 && --e->cnt == 0)
 			notify_del(e);
 	}

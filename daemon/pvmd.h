@@ -498,6 +498,8 @@ void pvmd_send_int(int dst, int tag, int ctx, int wid, int v);
 /* The same with raw bytes. */
 void pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc,
     const void *body, size_t len);
+void pvmd_send_from(int src, int dst, int tag, int ctx, int wid, int enc,
+    const void *body, size_t len);
 
 /* ---- depart.c: a task leaves the virtual machine ---- */
 

@@ -242,9 +242,9 @@ w_install(void)
 	if ((me = pvm_mytid()) < 0) {
 		return me;
 	}
-	/* From our pvmd only: a task's data with this tag is no notify. */
-	cc = pvm_addmhf(tid_pvmd(tid_host(me)), GS_PEERDEAD, SYSCTX_DG,
-	    w_on_exit);
+	/* From our pvmd only (notifies come from TIDPVMD, "my pvmd", as in
+	 * PVM): a task's data with this tag is no notify. */
+	cc = pvm_addmhf(TID_LOCAL_PVMD, GS_PEERDEAD, SYSCTX_DG, w_on_exit);
 	if (cc < 0) {
 		return cc;
 	}

@@ -70,6 +70,8 @@
 #define TAG_HOSTNAME 5121
 #define TAG_NOTIFY 5130
 #define TAG_NOTIFY2 5131
+#define TAG_NOTIFY3 5132
+#define TAG_NOTIFY4 5133
 #define TAG_REPORT 5140
 #define TAG_RED 5150
 #define TAG_BARRIER 5151
@@ -1023,13 +1025,49 @@ mode_taskexit(const char *where)
 	}
 }
 
+/*
+ * A notify's source: PVM 3.4.6 sends every one from TIDPVMD (0x80000000,
+ * "my pvmd"), not from the pvmd's own tid.
+ */
+static int
+notify_src(int tag, double secs, int *v)
+{
+	int bufid, src = 0;
+
+	*v = 0;
+	if ((bufid = tc_trecv(-1, tag, secs)) == 0)
+		return 0;
+	pvm_bufinfo(bufid, NULL, NULL, &src);
+	pvm_upkint(v, 1, 1);
+	return src;
+}
+
+/*
+ * HostDelete on task tids, as PVM 3.4.6 does it: it watches the task's
+ * host (the tid's host part), so nothing comes while that host lives,
+ * and the message, when the host goes, carries the tid as given.
+ */
+static void
+hostdelete_on_tasks(int tid, double secs)
+{
+	int me = pvm_mytid(), v, src;
+
+	tc_eq(pvm_notify(PvmHostDelete, TAG_NOTIFY3, 1, &tid), 0,
+	    "pvm_notify(PvmHostDelete) on the task t%x", tid);
+	tc_eq(pvm_notify(PvmHostDelete, TAG_NOTIFY4, 1, &me), 0,
+	    "pvm_notify(PvmHostDelete) on ourselves t%x", me);
+	src = notify_src(-1, secs, &v);
+	tc_check(src == 0, "no notify while the hosts live (got tag from "
+	    "t%x, body t%x)", src, v);
+}
+
 /* delhost HOST: pvm_delhosts of a host with a task: HostDelete and the
  * task's TaskExit fire; the host is gone. */
 static void
 mode_delhost(const char *where)
 {
 	char *names[] = {(char *)where};
-	int dtid, tid, cc, infos[1] = {1}, got;
+	int dtid, tid, cc, infos[1] = {1}, got, src;
 	struct hosts h;
 
 	get_hosts(&h);
@@ -1045,18 +1083,26 @@ mode_delhost(const char *where)
 	if (tid > 0) {
 		tc_eq(pvm_notify(PvmTaskExit, TAG_NOTIFY2, 1, &tid), 0,
 		    "pvm_notify(PvmTaskExit) on t%x on %s", tid, where);
+		hostdelete_on_tasks(tid, 1);
 	}
 	cc = pvm_delhosts(names, 1, infos);
 	tc_eq(cc, 1, "pvm_delhosts(%s)", where);
 	tc_check(infos[0] >= 0, "infos[0] for %s >= 0 (got %d)", where,
 	    infos[0]);
-	got = wait_notify(TAG_NOTIFY, 15);
+	src = notify_src(TAG_NOTIFY, 15, &got);
 	tc_check(dtid > 0 && got == dtid, "PvmHostDelete for %s within 15 s "
 	    "(got t%x, want t%x)", where, got, dtid);
+	tc_eq(src, (int)0x80000000, "and it comes from TIDPVMD");
 	if (tid > 0) {
-		got = wait_notify(TAG_NOTIFY2, 15);
+		src = notify_src(TAG_NOTIFY2, 15, &got);
 		tc_check(got == tid, "PvmTaskExit for t%x on the deleted %s "
 		    "(got t%x)", tid, where, got);
+		tc_eq(src, (int)0x80000000, "and it comes from TIDPVMD");
+		got = wait_notify(TAG_NOTIFY3, 15);
+		tc_check(got == tid, "PvmHostDelete on the task t%x fires with "
+		    "its host, the task's tid in the body (got t%x)", tid, got);
+		tc_eq(wait_notify(TAG_NOTIFY4, 1), 0,
+		    "PvmHostDelete on ourselves: nothing (our host lives)");
 	}
 	get_hosts(&h);
 	tc_eq(host_dtid(where), 0, "%s no longer in pvm_config (%s)", where,
