@@ -327,6 +327,9 @@ bulk_wait(struct bulk_offer *mine, size_t keep)
 		next_check = mono_ms() + BULK_CHECK_MS;
 	}
 	lpvm_tx_depth--;
+	/* The last look may have read an offer with our answer. */
+	if (rc == 0)
+		lpvm_tx_owed();
 	return rc;
 }
 

@@ -133,6 +133,15 @@ int lpvm_peer_uid_ok(int fd);
  * writable, 0 on timeout, PvmSysErr if the pvmd connection died.
  */
 int lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable);
+/*
+ * Send the answers owed to bulk offers and route requests (bulk.c,
+ * route_tcp.c) if no write is in progress.  lpvm_io_wait holds them back
+ * while a write is (they are frames of their own), so the end of every
+ * outermost write calls this too: the program may next find its message
+ * queued and block outside libpvm (a barrier in shared memory), while
+ * the peer waits for the answer in its pvm_send.
+ */
+void lpvm_tx_owed(void);
 
 /*
  * bulk.c.  lpvm_bulk_send: offer a large message to a task on this host

@@ -173,7 +173,19 @@ lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
 			rc = tx_writev(c, iov, n);
 	}
 	lpvm_tx_depth--;
+	if (rc == 0)
+		lpvm_tx_owed();
 	return rc;
+}
+
+void
+lpvm_tx_owed(void)
+{
+	/* Only between frames: an answer is a frame to the pvmd. */
+	if (lpvm_tx_depth == 0) {
+		lpvm_bulk_flush();
+		lpvm_route_flush();
+	}
 }
 
 /*
