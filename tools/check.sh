@@ -1,14 +1,21 @@
 #!/bin/sh
-# check.sh: the whole test suite, as CI runs it.  Builds (tools/build.sh),
-# then runs `make check` and `make distcheck` in _build/.
+# check.sh [BUILDDIR]: the whole test suite, as CI runs it.  Builds
+# (tools/build.sh, its default configuration: warnings are errors, and
+# -D_FORTIFY_SOURCE=3 -fstack-protector-strong, see configure.ac), then
+# runs `make check` and `make distcheck` in BUILDDIR (default _build/).
+# tests/t-hardened.sh checks that the binaries are fortified; its lines
+# are shown.
 set -e
 cd "$(dirname "$0")/.."
-sh tools/build.sh
-cd _build
+build=${1:-_build}
+sh tools/build.sh "$build"
+cd "$build"
 if ! make -j2 check; then
 	for f in $(find . -name '*.log' -path '*tests*'); do
 		grep -q '^FAIL\|^ERROR' "$f" 2>/dev/null && { echo "==== $f"; tail -n 80 "$f"; }
 	done
 	exit 1
 fi
+echo "check.sh: hardening (tests/t-hardened.log):"
+sed 's/^/  /' tests/t-hardened.log
 make -j2 distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror

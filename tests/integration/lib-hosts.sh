@@ -33,6 +33,7 @@
 #   hosts_reset                kill everything in the hosts, remove their
 #                              VM directories: the next machine starts clean
 #
+# Slow runs: lib.sh's T_SCALE multiplies the waits here too.
 # Environment: PVMT_HOSTMAP (the launcher's map: NAME NS PVM_TMP HOSTNAME
 # per line), PVM_RSH (exported: the launcher), PVMT_RSHLOG (the launcher
 # appends each command line it runs there), HOSTS_N.
@@ -98,13 +99,23 @@ hosts_pids() {
 	ip netns pids "$1" 2>/dev/null | tr '\n' ' '
 }
 
+# hosts_vg_pvmd PID: true if PID is our pvmd under valgrind (lib.sh's
+# PVM_TEST_VALGRIND): its name is valgrind's, its command line ends in
+# ours.
+hosts_vg_pvmd() {
+	[ -n "${PVM_TEST_VALGRIND:-}" ] &&
+	    tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null |
+	    grep -qx "$PVM_TOP_BUILDDIR/daemon/pvmd"
+}
+
 # hosts_pvmd_pids: pids of every pvmd running in a namespace of the run.
 hosts_pvmd_pids() {
 	local ns p out=""
 	for ns in $HOSTS_NSLIST; do
 		for p in $(hosts_pids "$ns"); do
 			# (A zombie has ended: PID 1 may be slow to reap.)
-			if [ "$(cat "/proc/$p/comm" 2>/dev/null)" = pvmd ] &&
+			if { [ "$(cat "/proc/$p/comm" 2>/dev/null)" = pvmd ] ||
+			    hosts_vg_pvmd "$p"; } &&
 			    ! grep -q '^State:[[:space:]]*Z' \
 			    "/proc/$p/status" 2>/dev/null; then
 				out="$out $p"
@@ -116,7 +127,7 @@ hosts_pvmd_pids() {
 
 # hosts_wait_no_pvmd SECS: until no pvmd is left; false on time-out.
 hosts_wait_no_pvmd() {
-	local n=$(($1 * 10))
+	local n=$(($1 * 10 * ${T_SCALE:-1}))
 	while [ "$n" -gt 0 ]; do
 		[ -z "$(hosts_pvmd_pids)" ] && return 0
 		sleep 0.1
@@ -211,7 +222,8 @@ hosts_setup() {
 # if it did not start.
 hosts_start_master() {
 	need "$PVMD"
-	if ! PVM_RSH="$NETNS_RSH" on_host 1 timeout -k 5 30 "$PVMD" "$@"; then
+	if ! PVM_RSH="$NETNS_RSH" on_host 1 \
+	    timeout -k 5 $((30 * ${T_SCALE:-1})) "$PVMD" "$@"; then
 		echo "hosts_start_master: pvmd $* failed to start" >&2
 		hosts_dump_log 1
 		return 1
@@ -269,7 +281,7 @@ hosts_kill_pvmd() {
 hosts_when_ready() {
 	local f="$T_TMP/out.$((T_RUNS + 1))"
 	(
-		n=600
+		n=$((600 * ${T_SCALE:-1}))
 		while [ "$n" -gt 0 ]; do
 			grep -q '^INFO: READY' "$f" 2>/dev/null && break
 			sleep 0.1
@@ -350,11 +362,25 @@ hosts_teardown() {
 	HOSTS_NSLIST=""
 }
 
+# hosts_vg_stop: under valgrind (lib.sh's PVM_TEST_VALGRIND), SIGTERM
+# the pvmds still running and give them time to end (and halt their
+# tasks), so that memcheck writes its leak summaries before the SIGKILLs
+# of hosts_teardown.
+hosts_vg_stop() {
+	local p
+	[ -n "${PVM_TEST_VALGRIND:-}" ] || return 0
+	p=$(hosts_pvmd_pids)
+	[ -n "$p" ] || return 0
+	kill -TERM $p 2>/dev/null
+	hosts_wait_no_pvmd 4
+}
+
 hosts_exit() {
 	local rc=$?
 	if [ "$rc" -ne 0 ] || [ "$T_FAIL" -ne 0 ]; then
 		hosts_dump_logs
 	fi
+	hosts_vg_stop
 	hosts_teardown
 	if command -v t_cleanup >/dev/null 2>&1; then
 		(exit "$rc")

@@ -43,6 +43,52 @@ if [ "$(id -u)" -eq 0 ]; then
 	export PVM_ALLOW_ROOT=yes
 fi
 
+# Slow runs (tools/valgrind.sh): PVM_TEST_TIMESCALE=N multiplies every
+# time limit and wait of this file (and of lib-hosts.sh) by N.  Unset, it
+# is 1: the normal run is unchanged.
+T_SCALE=${PVM_TEST_TIMESCALE:-1}
+case "$T_SCALE" in
+''|*[!0-9]*|0) echo "lib.sh: bad PVM_TEST_TIMESCALE '$T_SCALE'" >&2; exit 99 ;;
+esac
+
+# Memory checking (tools/valgrind.sh): PVM_TEST_VALGRIND=DIR runs our
+# pvmd (master and slaves: $PVMD and $PVM_DPATH become a wrapper) under
+# valgrind memcheck, and through it every process the pvmd starts from a
+# program of ours: pvmgs (PVMGS_PATH names the real program, not
+# libtool's wrapper script) and the spawned tasks.  The console
+# ($PVM_CONSOLE) and the task programs a test runs itself with
+# run_checks run under memcheck too.  System programs (/bin, /usr: the
+# shells, ip, timeout, Debian's PVM examples) and netns-rsh are not
+# traced; a pvmd they start goes through the wrapper again.  Each process
+# writes DIR/<test>.<pid>.log; tools/valgrind.sh reads them.
+# PVM_TEST_VALGRIND_OPTS adds options (e.g. --suppressions=FILE).
+T_VG=""
+if [ -n "${PVM_TEST_VALGRIND:-}" ]; then
+	mkdir -p "$PVM_TEST_VALGRIND" "$T_TMP/vg" || exit 99
+	T_VGOPTS="--tool=memcheck --trace-children=yes \
+--trace-children-skip=/bin/*,/sbin/*,/usr/*,*/netns-rsh,$T_TMP/vg/* \
+--leak-check=full --show-leak-kinds=definite \
+--errors-for-leak-kinds=definite --num-callers=30 \
+--error-markers=VGERR-BEGIN,VGERR-END \
+--log-file=$PVM_TEST_VALGRIND/$(basename "$0" .sh).%p.log \
+${PVM_TEST_VALGRIND_OPTS:-}"
+	# t_vgwrap NAME PROGRAM: $T_TMP/vg/NAME runs PROGRAM under memcheck.
+	t_vgwrap() {
+		printf '#!/bin/sh\nexec valgrind %s %s "$@"\n' \
+		    "$T_VGOPTS" "$2" >"$T_TMP/vg/$1" &&
+		    chmod +x "$T_TMP/vg/$1" || exit 99
+	}
+	t_vgwrap pvmd "$PVMD"
+	t_vgwrap pvm "$PVM_TOP_BUILDDIR/console/.libs/pvm"
+	t_vgwrap run "" # valgrind PROGRAM ARGS
+	PVMD="$T_TMP/vg/pvmd"
+	PVM_CONSOLE="$T_TMP/vg/pvm"
+	[ -x "$PVM_TOP_BUILDDIR/libgpvm/.libs/pvmgs" ] &&
+	    export PVMGS_PATH="$PVM_TOP_BUILDDIR/libgpvm/.libs/pvmgs"
+	export PVM_DPATH="$PVMD"
+	T_VG="$T_TMP/vg/run"
+fi
+
 T_PASS=0
 T_FAIL=0
 T_PVMD_SID=""
@@ -69,7 +115,7 @@ check() {
 
 # run SECONDS COMMAND...: run under a time limit (SIGKILL 5 s later).
 run() {
-	local secs=$1
+	local secs=$(($1 * T_SCALE))
 	shift
 	timeout -k 5 "$secs" "$@"
 }
@@ -86,7 +132,10 @@ run_checks() {
 	shift
 	T_RUNS=$((T_RUNS + 1))
 	T_OUT="$T_TMP/out.$T_RUNS"
-	run "$secs" "$@" >"$T_OUT" 2>&1
+	case "$1" in
+	"$TASKS"/*) run "$secs" $T_VG "$@" >"$T_OUT" 2>&1 ;;
+	*) run "$secs" "$@" >"$T_OUT" 2>&1 ;;
+	esac
 	rc=$?
 	add_checks "$T_OUT"
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
@@ -132,7 +181,7 @@ install_task() {
 # wait_for SECS COMMAND...: run COMMAND every 0.1 s until it succeeds;
 # false if it still fails after SECS.
 wait_for() {
-	local n=$(($1 * 10))
+	local n=$(($1 * 10 * T_SCALE))
 	shift
 	while [ "$n" -gt 0 ]; do
 		"$@" && return 0
@@ -144,7 +193,7 @@ wait_for() {
 
 # wait_gone PID SECS: wait until process PID has ended; false on time-out.
 wait_gone() {
-	local pid=$1 n=$(($2 * 10))
+	local pid=$1 n=$(($2 * 10 * T_SCALE))
 	while [ "$n" -gt 0 ]; do
 		kill -0 "$pid" 2>/dev/null || return 0
 		sleep 0.1
@@ -157,7 +206,7 @@ wait_gone() {
 # segment (g + 8 hex digits; pvmgs removes a group's when the group is
 # deleted, after the last member's exit notify); false on time-out.
 segments_gone() {
-	local n=$(($1 * 10))
+	local n=$(($1 * 10 * T_SCALE))
 	while [ "$n" -gt 0 ]; do
 		ls "$T_DIR" | grep -q '^g[0-9a-f]\{8\}$' || return 0
 		sleep 0.1
@@ -220,9 +269,11 @@ stop_pvmd() {
 	pid=$(pvmd_pid)
 	if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
 		kill -TERM "$pid" 2>/dev/null
-		for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		i=$((20 * T_SCALE))
+		while [ "$i" -gt 0 ]; do
 			kill -0 "$pid" 2>/dev/null || break
 			sleep 0.1
+			i=$((i - 1))
 		done
 	fi
 	if [ -n "$T_PVMD_SID" ]; then
