@@ -6,6 +6,9 @@
 #
 #   tools/sanitize.sh [BUILDDIR]    (default: _build-sanitize)
 #
+# CI runs it (.ci/run): the whole suite, about 6 minutes on 2 CPUs
+# (docs/hardening.md, "Memory checkers").
+#
 # Leak checking is off: task programs and PVM's examples exit with
 # messages and buffers still held, as PVM programs do.  ASan's quarantine
 # is kept small, or t-big would see freed 256 MiB buffers still resident
