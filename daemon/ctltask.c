@@ -133,13 +133,15 @@ ctl_TM_TASKS(struct ctlreq *q)
 		return;
 	}
 	if (tid_is_task(where)) {
-		if ((t = task_find(&pvmd.tasks, where)) == NULL) {
-			ctl_reply_int(q, PvmNoTask);
-			return;
-		}
+		/* A task that is not there: no tasks, as PVM 3.4.6 answers
+		 * (tests/diff, p_task). */
 		xdr_writer_init(&w);
-		xdr_put_int(&w, 1);
-		tasks_put(&w, t);
+		if ((t = task_find(&pvmd.tasks, where)) == NULL) {
+			xdr_put_int(&w, 0);
+		} else {
+			xdr_put_int(&w, 1);
+			tasks_put(&w, t);
+		}
 		goto out;
 	}
 	if (where != 0 && (tid_is_mcast(where) || tid_local(where) != 0 ||

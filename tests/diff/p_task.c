@@ -1,0 +1,214 @@
+/*
+ * p_task.c: probe of the calls about tasks and the machine: identity,
+ * tidtohost, pstat, kill and sendsig, notify of every kind on every class
+ * of target, config, tasks, spawn failures, options.
+ *
+ *   p_task            the probe
+ *   p_task child      a spawned child: waits for a message, then exits
+ */
+#include "probe.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#define TAG_GO 77
+#define NOTASK 0x4fff0 /* a task tid of host 1 nobody has */
+#define NOHOST 0x3ffc0000 /* host 4095, not in the machine */
+
+static int me, host, child;
+
+static void
+identity(void)
+{
+	int *sib = NULL;
+
+	dp_rc("mytid-again", "pvm_mytid() == first", pvm_mytid() == me);
+	dp_rec("parent", "pvm_parent = %s", dp_tid(pvm_parent()));
+	dp_rec("tidtohost-me", "pvm_tidtohost(me) = %s",
+	    dp_tid(pvm_tidtohost(me)));
+	dp_rec("tidtohost-host", "pvm_tidtohost(host) = %s",
+	    dp_tid(pvm_tidtohost(host)));
+	dp_rec("tidtohost-0", "pvm_tidtohost(0) = %s", dp_tid(pvm_tidtohost(0)));
+	dp_rec("tidtohost-neg", "pvm_tidtohost(-1) = %s",
+	    dp_tid(pvm_tidtohost(-1)));
+	dp_rec("tidtohost-notask", "pvm_tidtohost(notask) = %s",
+	    dp_tid(pvm_tidtohost(NOTASK)));
+	dp_rc("pstat-me", "pvm_pstat(me)", pvm_pstat(me));
+	dp_rc("pstat-child", "pvm_pstat(child)", pvm_pstat(child));
+	dp_rc("pstat-notask", "pvm_pstat(notask)", pvm_pstat(NOTASK));
+	dp_rc("pstat-host", "pvm_pstat(host)", pvm_pstat(host));
+	dp_rc("pstat-0", "pvm_pstat(0)", pvm_pstat(0));
+	dp_rc("mstat-bad", "pvm_mstat(nosuchhost)", pvm_mstat("nosuchhost"));
+	dp_rc("sendsig-me-0", "pvm_sendsig(me, 0)", pvm_sendsig(me, 0));
+	dp_rc("sendsig-notask", "pvm_sendsig(notask, 0)",
+	    pvm_sendsig(NOTASK, 0));
+	dp_rc("kill-notask", "pvm_kill(notask)", pvm_kill(NOTASK));
+	dp_rc("kill-0", "pvm_kill(0)", pvm_kill(0));
+	dp_rc("siblings", "pvm_siblings() == 1", pvm_siblings(&sib) == 1);
+}
+
+static void
+notify_one(const char *c, int what, int cnt, int *tids)
+{
+	dp_rc(c, "pvm_notify", pvm_notify(what, 50, cnt, tids));
+	dp_recv(c, 500);
+	dp_drain(100);
+}
+
+static void
+notifies(void)
+{
+	int t[2];
+
+	t[0] = NOTASK;
+	notify_one("notify-exit-notask", PvmTaskExit, 1, t);
+	t[0] = host;
+	notify_one("notify-exit-host", PvmTaskExit, 1, t);
+	notify_one("notify-exit-cnt0", PvmTaskExit, 0, t);
+	notify_one("notify-exit-cnt-1", PvmTaskExit, -1, t);
+	t[0] = me;
+	notify_one("notify-hostdel-me", PvmHostDelete, 1, t);
+	t[0] = child;
+	notify_one("notify-hostdel-child", PvmHostDelete, 1, t);
+	t[0] = host;
+	notify_one("notify-hostdel-host", PvmHostDelete, 1, t);
+	t[0] = NOHOST;
+	notify_one("notify-hostdel-nohost", PvmHostDelete, 1, t);
+	t[0] = NOTASK;
+	notify_one("notify-hostdel-notask", PvmHostDelete, 1, t);
+	notify_one("notify-hostdel-cnt0", PvmHostDelete, 0, t);
+	notify_one("notify-hostadd-cnt0", PvmHostAdd, 0, NULL);
+	notify_one("notify-hostadd-cnt1", PvmHostAdd, 1, NULL);
+	notify_one("notify-bad-what", 99, 1, t);
+	/* The child's exit, watched, then the child told to go. */
+	t[0] = child;
+	dp_rc("notify-exit-child", "pvm_notify",
+	    pvm_notify(PvmTaskExit, 51, 1, t));
+	pvm_initsend(PvmDataDefault);
+	pvm_send(child, TAG_GO);
+	dp_recv("notify-exit-child", 5000);
+	dp_rc("pstat-child-gone", "pvm_pstat(child)", pvm_pstat(child));
+	dp_rc("kill-child-gone", "pvm_kill(child)", pvm_kill(child));
+	notify_one("notify-exit-gone", PvmTaskExit, 1, t);
+	notify_one("notify-cancel-none", PvmTaskExit | PvmNotifyCancel, 1, t);
+}
+
+static void
+machine(void)
+{
+	struct pvmhostinfo *hi;
+	struct pvmtaskinfo *ti;
+	int nhost = -1, narch = -1, ntask = -1, rc;
+
+	rc = pvm_config(&nhost, &narch, &hi);
+	dp_rec("config", "= %s, nhost %d, narch %d, arch %s, tid %s",
+	    dp_code(rc), nhost, narch, rc == 0 ? hi[0].hi_arch : "-",
+	    rc == 0 ? dp_tid(hi[0].hi_tid) : "-");
+	rc = pvm_tasks(me, &ntask, &ti);
+	dp_rec("tasks-me", "= %s, ntask %d, tid %s, parent %s, host %s",
+	    dp_code(rc), ntask, rc == 0 ? dp_tid(ti[0].ti_tid) : "-",
+	    rc == 0 ? dp_tid(ti[0].ti_ptid) : "-",
+	    rc == 0 ? dp_tid(ti[0].ti_host) : "-");
+	ntask = -1;
+	rc = pvm_tasks(NOTASK, &ntask, &ti);
+	dp_rec("tasks-notask", "= %s, ntask %d", dp_code(rc), ntask);
+	ntask = -1;
+	rc = pvm_tasks(host, &ntask, &ti);
+	dp_rec("tasks-host", "= %s, ntask %d", dp_code(rc), ntask);
+}
+
+static void
+spawns(void)
+{
+	int tids[2] = {1, 1}, rc;
+
+	rc = pvm_spawn("p_task_no_such_program", NULL, 0, "", 1, tids);
+	dp_rec("spawn-nofile", "= %s, tids[0] %s", dp_code(rc),
+	    dp_code(tids[0]));
+	tids[0] = 1;
+	rc = pvm_spawn("p_task_no_such_program", NULL, PvmTaskHost,
+	    "nosuchhost", 1, tids);
+	dp_rec("spawn-nohost", "= %s, tids[0] %s", dp_code(rc),
+	    dp_code(tids[0]));
+	rc = pvm_spawn("p_task_no_such_program", NULL, 0, "", 0, tids);
+	dp_rc("spawn-count0", "pvm_spawn(count 0)", rc);
+	rc = pvm_spawn("p_task_no_such_program", NULL, 0, "", -1, tids);
+	dp_rc("spawn-count-1", "pvm_spawn(count -1)", rc);
+}
+
+static void
+options(void)
+{
+	static const struct { const char *name; int what; } o[] = {
+	    {"Route", PvmRoute}, {"DebugMask", PvmDebugMask},
+	    {"AutoErr", PvmAutoErr}, {"OutputTid", PvmOutputTid},
+	    {"OutputCode", PvmOutputCode}, {"TraceTid", PvmTraceTid},
+	    {"TraceCode", PvmTraceCode}, {"FragSize", PvmFragSize},
+	    {"ResvTids", PvmResvTids}, {"SelfOutputTid", PvmSelfOutputTid},
+	    {"SelfOutputCode", PvmSelfOutputCode},
+	    {"SelfTraceTid", PvmSelfTraceTid},
+	    {"SelfTraceCode", PvmSelfTraceCode}, {"ShowTids", PvmShowTids},
+	    {"PollType", PvmPollType}, {"PollTime", PvmPollTime},
+	    {"OutputContext", PvmOutputContext},
+	    {"TraceContext", PvmTraceContext},
+	    {"SelfOutputContext", PvmSelfOutputContext},
+	    {"SelfTraceContext", PvmSelfTraceContext},
+	    {"NoReset", PvmNoReset}};
+	char c[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(o) / sizeof(o[0]); i++) {
+		snprintf(c, sizeof(c), "getopt-%s", o[i].name);
+		dp_rec(c, "= %s", dp_val(pvm_getopt(o[i].what)));
+	}
+	dp_rc("getopt-bad", "pvm_getopt(99)", pvm_getopt(99));
+	dp_rc("setopt-bad", "pvm_setopt(99, 1)", pvm_setopt(99, 1));
+	dp_rc("setopt-route-bad", "pvm_setopt(Route, 99)",
+	    pvm_setopt(PvmRoute, 99));
+	dp_rc("setopt-frag-small", "pvm_setopt(FragSize, 10)",
+	    pvm_setopt(PvmFragSize, 10));
+	dp_rc("setopt-autoerr-2", "pvm_setopt(AutoErr, 2) (old value)",
+	    pvm_setopt(PvmAutoErr, 2));
+	pvm_setopt(PvmAutoErr, 0);
+}
+
+int
+main(int argc, char **argv)
+{
+	int tids[1];
+
+	if (argc > 1 && strcmp(argv[1], "child") == 0) {
+		pvm_recv(pvm_parent(), TAG_GO);
+		pvm_exit();
+		return 0;
+	}
+	pvm_setopt(PvmAutoErr, 0);
+	me = pvm_mytid();
+	dp_name(me, "me");
+	dp_rec("mytid", "me is %s", me > 0 ? "a task tid" : dp_code(me));
+	if (me <= 0)
+		return 1;
+	host = pvm_tidtohost(me);
+	dp_name(host, "host1");
+	dp_name((int)(0x80000000u | (unsigned)host), "pvmd1-addr");
+	dp_name(NOTASK, "notask");
+	dp_name(NOHOST, "nohost");
+	{
+		char *args[] = {"child", NULL}, self[4096];
+		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+		self[n > 0 ? n : 0] = '\0';
+		if (pvm_spawn(self, args, 0, "", 1, tids) == 1)
+			child = tids[0];
+	}
+	if (child > 0)
+		dp_name(child, "child");
+	dp_rec("spawn-child", "child is %s", child > 0 ? "a task" : "missing");
+	identity();
+	machine();
+	options();
+	spawns();
+	notifies();
+	pvm_exit();
+	return 0;
+}

@@ -1,0 +1,165 @@
+/*
+ * probe.h: what every probe of the differential suite (tests/diff) shares.
+ *
+ * A probe is built twice from the same source, against PVM 3.4.6's
+ * pvm3.h and libpvm3 and against ours, and run on a private pvmd of the
+ * same system.  It prints one record per line for what a program can
+ * observe: a call's return value (an error by its name), out-parameters,
+ * and the messages that arrive or do not within a bounded wait.  Tids
+ * are printed by the names the probe gave them (dp_name) or by their
+ * class, never as numbers, so that the records of the two systems can be
+ * compared line by line (t-diff.sh).
+ *
+ * Only the public API of pvm3.h is used here: the same file compiles
+ * against either header.
+ */
+#ifndef PROBE_H
+#define PROBE_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+#include "pvm3.h"
+
+#define DP_MAX_NAMES 64
+
+static int dp_tids[DP_MAX_NAMES];
+static const char *dp_names[DP_MAX_NAMES];
+static int dp_ntids;
+
+/* From now on tid prints as name. */
+static void
+dp_name(int tid, const char *name)
+{
+	if (dp_ntids < DP_MAX_NAMES) {
+		dp_tids[dp_ntids] = tid;
+		dp_names[dp_ntids++] = name;
+	}
+}
+
+/* A return code: >= 0 as a number, < 0 as the Pvm* name. */
+static const char *
+dp_code(int rc)
+{
+	static const char *names[] = {"PvmOk", "?-1", "PvmBadParam",
+	    "PvmMismatch", "PvmOverflow", "PvmNoData", "PvmNoHost",
+	    "PvmNoFile", "PvmDenied", "?-9", "PvmNoMem", "?-11", "PvmBadMsg",
+	    "?-13", "PvmSysErr", "PvmNoBuf", "PvmNoSuchBuf", "PvmNullGroup",
+	    "PvmDupGroup", "PvmNoGroup", "PvmNotInGroup", "PvmNoInst",
+	    "PvmHostFail", "PvmNoParent", "PvmNotImpl", "PvmDSysErr",
+	    "PvmBadVersion", "PvmOutOfRes", "PvmDupHost", "PvmCantStart",
+	    "PvmAlready", "PvmNoTask", "PvmNotFound", "PvmExists",
+	    "PvmHostrNMstr", "PvmParentNotSet", "PvmIPLoopback"};
+	static char buf[4][32];
+	static int k;
+	char *b = buf[k++ % 4];
+
+	if (rc <= 0 && -rc < (int)(sizeof(names) / sizeof(names[0])))
+		return names[-rc];
+	snprintf(b, 32, "%d", rc);
+	return b;
+}
+
+/* A tid: its name, else its class (never its number). */
+static const char *
+dp_tid(int tid)
+{
+	unsigned t = (unsigned)tid;
+	int i;
+
+	for (i = 0; i < dp_ntids; i++)
+		if (dp_tids[i] == tid)
+			return dp_names[i];
+	if (tid == 0)
+		return "0";
+	if (tid < 0 && tid > -64)
+		return dp_code(tid);
+	if (t == 0x80000000u)
+		return "TIDPVMD";
+	if ((t & 0x80000000u) && (t & 0x3ffffu) == 0)
+		return "pvmd-addr";
+	if ((t & 0xc0000000u) == 0 && (t & 0x3ffffu) == 0)
+		return "host-tid";
+	if (t & 0x40000000u)
+		return "mcast-addr";
+	return "task-tid";
+}
+
+/* A value that may be a tid or a plain number (an option, a count). */
+static const char *
+dp_val(int v)
+{
+	static char buf[4][32];
+	static int k;
+	char *b;
+
+	if (v > -64 && v < 0x40000 && v != 0) {
+		if (v < 0)
+			return dp_code(v);
+		b = buf[k++ % 4];
+		snprintf(b, 32, "%d", v);
+		return b;
+	}
+	return dp_tid(v);
+}
+
+/* One record: "CASE: text". */
+static void __attribute__((format(printf, 2, 3)))
+dp_rec(const char *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s: ", c);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+/* A call's result. */
+static void
+dp_rc(const char *c, const char *call, int rc)
+{
+	dp_rec(c, "%s = %s", call, dp_code(rc));
+}
+
+/* The next message (any source and tag) within ms, as a record. */
+static void
+dp_recv(const char *c, int ms)
+{
+	struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
+	int bufid, len = -1, tag = -1, src = -1, v = 0;
+
+	bufid = pvm_trecv(-1, -1, &tv);
+	if (bufid == 0) {
+		dp_rec(c, "nothing within %d ms", ms);
+		return;
+	}
+	if (bufid < 0) {
+		dp_rec(c, "trecv = %s", dp_code(bufid));
+		return;
+	}
+	pvm_bufinfo(bufid, &len, &tag, &src);
+	if (len >= 4 && pvm_upkint(&v, 1, 1) == 0)
+		dp_rec(c, "message tag %d from %s, %d bytes, int %s", tag,
+		    dp_tid(src), len, dp_tid(v));
+	else
+		dp_rec(c, "message tag %d from %s, %d bytes", tag,
+		    dp_tid(src), len);
+}
+
+/* Drop whatever arrives within ms (between cases). */
+static void
+dp_drain(int ms)
+{
+	struct timeval tv = {0, ms * 1000};
+
+	while (pvm_trecv(-1, -1, &tv) > 0)
+		;
+}
+
+#endif /* PROBE_H */
