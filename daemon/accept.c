@@ -124,8 +124,8 @@ int
 accept_listen(int fd)
 {
 	accept_spare_open();
-	accept_ev = event_new(pvmd.base, fd, EV_READ | EV_PERSIST, accept_cb,
-	    NULL);
+	accept_ev =
+	    event_new(pvmd.base, fd, EV_READ | EV_PERSIST, accept_cb, NULL);
 	accept_backoff_ev = evtimer_new(pvmd.base, accept_backoff_cb, NULL);
 	if (accept_ev == NULL || accept_backoff_ev == NULL)
 		return -1;

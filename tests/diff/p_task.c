@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #define TAG_GO 77
-#define NOTASK 0x4fff0 /* a task tid of host 1 nobody has */
+#define NOTASK 0x4fff0    /* a task tid of host 1 nobody has */
 #define NOHOST 0x3ffc0000 /* host 4095, not in the machine */
 
 static int me, host, child;
@@ -28,7 +28,8 @@ identity(void)
 	    dp_tid(pvm_tidtohost(me)));
 	dp_rec("tidtohost-host", "pvm_tidtohost(host) = %s",
 	    dp_tid(pvm_tidtohost(host)));
-	dp_rec("tidtohost-0", "pvm_tidtohost(0) = %s", dp_tid(pvm_tidtohost(0)));
+	dp_rec(
+	    "tidtohost-0", "pvm_tidtohost(0) = %s", dp_tid(pvm_tidtohost(0)));
 	dp_rec("tidtohost-neg", "pvm_tidtohost(-1) = %s",
 	    dp_tid(pvm_tidtohost(-1)));
 	dp_rec("tidtohost-notask", "pvm_tidtohost(notask) = %s",
@@ -40,8 +41,8 @@ identity(void)
 	dp_rc("pstat-0", "pvm_pstat(0)", pvm_pstat(0));
 	dp_rc("mstat-bad", "pvm_mstat(nosuchhost)", pvm_mstat("nosuchhost"));
 	dp_rc("sendsig-me-0", "pvm_sendsig(me, 0)", pvm_sendsig(me, 0));
-	dp_rc("sendsig-notask", "pvm_sendsig(notask, 0)",
-	    pvm_sendsig(NOTASK, 0));
+	dp_rc(
+	    "sendsig-notask", "pvm_sendsig(notask, 0)", pvm_sendsig(NOTASK, 0));
 	dp_rc("kill-notask", "pvm_kill(notask)", pvm_kill(NOTASK));
 	dp_rc("kill-0", "pvm_kill(0)", pvm_kill(0));
 	dp_rc("siblings", "pvm_siblings() == 1", pvm_siblings(&sib) == 1);
@@ -123,13 +124,13 @@ spawns(void)
 	int tids[2] = {1, 1}, rc;
 
 	rc = pvm_spawn("p_task_no_such_program", NULL, 0, "", 1, tids);
-	dp_rec("spawn-nofile", "= %s, tids[0] %s", dp_code(rc),
-	    dp_code(tids[0]));
+	dp_rec(
+	    "spawn-nofile", "= %s, tids[0] %s", dp_code(rc), dp_code(tids[0]));
 	tids[0] = 1;
-	rc = pvm_spawn("p_task_no_such_program", NULL, PvmTaskHost,
-	    "nosuchhost", 1, tids);
-	dp_rec("spawn-nohost", "= %s, tids[0] %s", dp_code(rc),
-	    dp_code(tids[0]));
+	rc = pvm_spawn(
+	    "p_task_no_such_program", NULL, PvmTaskHost, "nosuchhost", 1, tids);
+	dp_rec(
+	    "spawn-nohost", "= %s, tids[0] %s", dp_code(rc), dp_code(tids[0]));
 	rc = pvm_spawn("p_task_no_such_program", NULL, 0, "", 0, tids);
 	dp_rc("spawn-count0", "pvm_spawn(count 0)", rc);
 	rc = pvm_spawn("p_task_no_such_program", NULL, 0, "", -1, tids);
@@ -139,8 +140,10 @@ spawns(void)
 static void
 options(void)
 {
-	static const struct { const char *name; int what; } o[] = {
-	    {"Route", PvmRoute}, {"DebugMask", PvmDebugMask},
+	static const struct {
+		const char *name;
+		int what;
+	} o[] = {{"Route", PvmRoute}, {"DebugMask", PvmDebugMask},
 	    {"AutoErr", PvmAutoErr}, {"OutputTid", PvmOutputTid},
 	    {"OutputCode", PvmOutputCode}, {"TraceTid", PvmTraceTid},
 	    {"TraceCode", PvmTraceCode}, {"FragSize", PvmFragSize},
@@ -152,8 +155,7 @@ options(void)
 	    {"OutputContext", PvmOutputContext},
 	    {"TraceContext", PvmTraceContext},
 	    {"SelfOutputContext", PvmSelfOutputContext},
-	    {"SelfTraceContext", PvmSelfTraceContext},
-	    {"NoReset", PvmNoReset}};
+	    {"SelfTraceContext", PvmSelfTraceContext}, {"NoReset", PvmNoReset}};
 	char c[64];
 	size_t i;
 

@@ -45,9 +45,9 @@ static const char *
 dp_code(int rc)
 {
 	static const char *names[] = {"PvmOk", "?-1", "PvmBadParam",
-	    "PvmMismatch", "PvmOverflow", "PvmNoData", "PvmNoHost",
-	    "PvmNoFile", "PvmDenied", "?-9", "PvmNoMem", "?-11", "PvmBadMsg",
-	    "?-13", "PvmSysErr", "PvmNoBuf", "PvmNoSuchBuf", "PvmNullGroup",
+	    "PvmMismatch", "PvmOverflow", "PvmNoData", "PvmNoHost", "PvmNoFile",
+	    "PvmDenied", "?-9", "PvmNoMem", "?-11", "PvmBadMsg", "?-13",
+	    "PvmSysErr", "PvmNoBuf", "PvmNoSuchBuf", "PvmNullGroup",
 	    "PvmDupGroup", "PvmNoGroup", "PvmNotInGroup", "PvmNoInst",
 	    "PvmHostFail", "PvmNoParent", "PvmNotImpl", "PvmDSysErr",
 	    "PvmBadVersion", "PvmOutOfRes", "PvmDupHost", "PvmCantStart",
@@ -148,8 +148,8 @@ dp_recv(const char *c, int ms)
 		dp_rec(c, "message tag %d from %s, %d bytes, int %s", tag,
 		    dp_tid(src), len, dp_tid(v));
 	else
-		dp_rec(c, "message tag %d from %s, %d bytes", tag,
-		    dp_tid(src), len);
+		dp_rec(c, "message tag %d from %s, %d bytes", tag, dp_tid(src),
+		    len);
 }
 
 /* Drop whatever arrives within ms (between cases). */

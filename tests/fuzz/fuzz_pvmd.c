@@ -186,8 +186,8 @@ fz_connect(int link)
 		return -1;
 	}
 	conn_link_up(c, FZ_PEER_HOST);
-	if (host_add(FZ_PEER_HOST, "fuzzpeer", PVM_ARCH, PVMD_SPEED,
-	        PVMD_DSIG, c) == NULL)
+	if (host_add(FZ_PEER_HOST, "fuzzpeer", PVM_ARCH, PVMD_SPEED, PVMD_DSIG,
+	        c) == NULL)
 		abort();
 	return sv[1];
 }

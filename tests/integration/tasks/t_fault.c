@@ -31,8 +31,7 @@
 #define GROUP "t_fault"
 #define NKINDS 5
 
-static const char *kinds[NKINDS] = {"send", "direct", "mbox", "reduce",
-    "echo"};
+static const char *kinds[NKINDS] = {"send", "direct", "mbox", "reduce", "echo"};
 
 /* ---- fdfill ---- */
 
@@ -87,11 +86,12 @@ mode_fdfill(int n)
 			other++;
 	}
 	tc_info("%d connected, %d refused (PvmOutOfRes), %d other, "
-	        "in %.2f s", ok, refused, other, tc_now() - t0);
+	        "in %.2f s",
+	    ok, refused, other, tc_now() - t0);
 	tc_eq(got, n, "every one of %d processes had an answer", n);
 	tc_check(ok > 0, "some connected (%d)", ok);
-	tc_check(refused > 0, "some were refused with PvmOutOfRes (%d)",
-	    refused);
+	tc_check(
+	    refused > 0, "some were refused with PvmOutOfRes (%d)", refused);
 	tc_eq(other, 0, "no other result");
 	close(go[1]); /* release them */
 	while (wait(NULL) > 0)
@@ -147,8 +147,8 @@ victim_mbox(void)
 	int i;
 
 	for (i = 0;; i++) {
-		snprintf(name, sizeof(name), "t_fault.%x.%d", pvm_mytid(),
-		    i % 100);
+		snprintf(
+		    name, sizeof(name), "t_fault.%x.%d", pvm_mytid(), i % 100);
 		if (i >= 100)
 			pvm_delinfo(name, 0, 0);
 		pvm_initsend(PvmDataDefault);
@@ -169,8 +169,8 @@ victim_reduce(void)
 	for (;;) {
 		for (i = 0; i < 1024; i++)
 			v[i] = i;
-		if (pvm_reduce(PvmSum, v, 1024, PVM_DOUBLE, TAG_DATA, GROUP,
-		        0) < 0)
+		if (pvm_reduce(
+		        PvmSum, v, 1024, PVM_DOUBLE, TAG_DATA, GROUP, 0) < 0)
 			break;
 	}
 }
@@ -249,7 +249,8 @@ drain_big(int victim, int *nbig)
 		if (tag != TAG_DATA || src != victim)
 			continue;
 		memset(p, 0, BIG);
-		if (len != (int)BIG || pvm_upkbyte((char *)p, (int)BIG, 1) < 0 ||
+		if (len != (int)BIG ||
+		    pvm_upkbyte((char *)p, (int)BIG, 1) < 0 ||
 		    tc_fnv(0, p, BIG) != want)
 			ok = 0;
 		(*nbig)++;
@@ -282,7 +283,8 @@ reduce_until_error(int victim, double kill_after, int pid)
 			pid = 0;
 			t_kill = tc_now();
 		}
-		cc = pvm_reduce(PvmSum, v, 1024, PVM_DOUBLE, TAG_DATA, GROUP, 0);
+		cc =
+		    pvm_reduce(PvmSum, v, 1024, PVM_DOUBLE, TAG_DATA, GROUP, 0);
 		n++;
 		if (pid == 0)
 			size = pvm_gsize(GROUP);
@@ -304,8 +306,7 @@ mbox_clean(int victim)
 	double end = tc_now() + 5;
 
 	snprintf(pat, sizeof(pat), "t_fault.%x.*", victim);
-	while (pvm_getmboxinfo(pat, &n, &mi) >= 0 && n != 0 &&
-	       tc_now() < end)
+	while (pvm_getmboxinfo(pat, &n, &mi) >= 0 && n != 0 && tc_now() < end)
 		tc_sleep(0.05);
 	tc_eq(n, 0, "mailbox: no entry of t%x is left", victim);
 }
@@ -349,9 +350,10 @@ inject_round(int round, const char *kind)
 			kill(pid, SIGKILL);
 	}
 	intact = drain_big(tid, &nbig);
-	tc_check(intact, "round %d (%s, killed after %.3f s): TaskExit came, "
-	                 "%d big message(s) arrived, all intact", round, kind,
-	    after, nbig);
+	tc_check(intact,
+	    "round %d (%s, killed after %.3f s): TaskExit came, "
+	    "%d big message(s) arrived, all intact",
+	    round, kind, after, nbig);
 	if (strcmp(kind, "mbox") == 0)
 		mbox_clean(tid);
 	served(round);

@@ -129,8 +129,7 @@ mode_many(int n, const char *go)
 	if (cc != n)
 		return;
 	cc = pvm_tasks(0, &ntask, &ti);
-	tc_check(cc == 0 && ntask >= n + 1, "pvm_tasks lists them (%d)",
-	    ntask);
+	tc_check(cc == 0 && ntask >= n + 1, "pvm_tasks lists them (%d)", ntask);
 	tc_eq(pvm_notify(PvmTaskExit, TAG_EXIT, n, tids), 0,
 	    "TaskExit notify on all %d", n);
 	for (cc = 0; cc < 16; cc++)
