@@ -180,10 +180,17 @@ pvmd_send_from(int src, int dst, int tag, int ctx, int wid, int enc,
 void
 pvmd_send_int(int dst, int tag, int ctx, int wid, int v)
 {
+	pvmd_send_int_from(pvmd.mytid, dst, tag, ctx, wid, v);
+}
+
+/* The same with source src (see pvmd_send_from). */
+void
+pvmd_send_int_from(int src, int dst, int tag, int ctx, int wid, int v)
+{
 	uint8_t b[4];
 
 	put32(b, (uint32_t)v);
-	pvmd_send_raw(dst, tag, ctx, wid, WIRE_ENC_XDR, b, sizeof(b));
+	pvmd_send_from(src, dst, tag, ctx, wid, WIRE_ENC_XDR, b, sizeof(b));
 }
 
 /* Send an XDR body from this pvmd to tid. */

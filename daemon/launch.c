@@ -107,7 +107,7 @@ launch_lookup(const char *name, int nohost)
 	}
 	dprintf(2, "%s: %s\n", name, gai_strerror(rc));
 	if (write(nohost, "n", 1) != 1)
-		_exit(126);
+		dprintf(2, "(and cannot tell the pvmd so)\n");
 	_exit(126);
 }
 

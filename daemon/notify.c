@@ -24,19 +24,10 @@ static TAILQ_HEAD(, notify) notify_list = TAILQ_HEAD_INITIALIZER(notify_list);
 static void
 notify_fire(int dst, int tag, int ctx, int v)
 {
-	uint8_t b[4];
-
-	if (!tid_is_task(dst)) { /* DM_TASKEXIT to another pvmd */
-		pvmd_send_int(dst, tag, ctx, 0, v);
-		return;
-	}
-	/* PVM 3.4.6 sends every notify from TIDPVMD, "my pvmd". */
-	b[0] = (uint8_t)((uint32_t)v >> 24);
-	b[1] = (uint8_t)((uint32_t)v >> 16);
-	b[2] = (uint8_t)((uint32_t)v >> 8);
-	b[3] = (uint8_t)v;
-	pvmd_send_from(TID_LOCAL_PVMD, dst, tag, ctx, 0, WIRE_ENC_XDR, b,
-	    sizeof(b));
+	/* PVM 3.4.6 sends every notify from TIDPVMD, "my pvmd"; a
+	 * DM_TASKEXIT to another pvmd goes under our own tid. */
+	pvmd_send_int_from(tid_is_task(dst) ? TID_LOCAL_PVMD : pvmd.mytid,
+	    dst, tag, ctx, 0, v);
 }
 
 /* Store a request. */

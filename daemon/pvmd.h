@@ -500,6 +500,7 @@ void pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc,
     const void *body, size_t len);
 void pvmd_send_from(int src, int dst, int tag, int ctx, int wid, int enc,
     const void *body, size_t len);
+void pvmd_send_int_from(int src, int dst, int tag, int ctx, int wid, int v);
 
 /* ---- depart.c: a task leaves the virtual machine ---- */
 
