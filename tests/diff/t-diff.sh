@@ -11,6 +11,8 @@
 #
 #   DIFF_UPDATE=1 make check TESTS=tests/diff/t-diff.sh
 #
+# DIFF_PROBES="p_msg p_mbox" runs only those probes.
+#
 # PVM 3.4.6's programs run with LD_LIBRARY_PATH unset, so that they load
 # its libpvm3.so.3, never ours (the same soname).
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
@@ -74,6 +76,7 @@ stop346() {
 
 for src in "$D"/p_*.c; do
 	p=$(basename "$src" .c)
+	case " ${DIFF_PROBES:-$p} " in *" $p "*) ;; *) continue ;; esac
 	$CC -O1 -Wall -I"$PVM_TOP_SRCDIR/include" -I"$D" -o "$T_TMP/$p.ours" \
 	    "$src" -L"$OUR_LIBDIR" -Wl,-rpath,"$OUR_LIBDIR" -lpvm3 ||
 	    { fail "$p: build against ours"; continue; }
