@@ -19,10 +19,12 @@
 need "$PVMD" "$PVM_CONSOLE"
 D="$PVM_TOP_SRCDIR/tests/diff"
 LIB346=/usr/lib/x86_64-linux-gnu/libpvm3.so.3
+GLIB346=/usr/lib/x86_64-linux-gnu/libgpvm3.so.3
+OUR_GLIBDIR="$PVM_TOP_BUILDDIR/libgpvm/.libs"
 CC=${CC:-cc}
 have346=no
 [ -x /usr/bin/pvmd ] && [ -f /usr/include/pvm3.h ] && [ -f "$LIB346" ] &&
-    have346=yes
+    [ -f "$GLIB346" ] && have346=yes
 
 # The case names of deliberate differences.
 deliberate() {
@@ -78,7 +80,8 @@ for src in "$D"/p_*.c; do
 	p=$(basename "$src" .c)
 	case " ${DIFF_PROBES:-$p} " in *" $p "*) ;; *) continue ;; esac
 	$CC -O1 -Wall -I"$PVM_TOP_SRCDIR/include" -I"$D" -o "$T_TMP/$p.ours" \
-	    "$src" -L"$OUR_LIBDIR" -Wl,-rpath,"$OUR_LIBDIR" -lpvm3 ||
+	    "$src" -L"$OUR_GLIBDIR" -Wl,-rpath,"$OUR_GLIBDIR" \
+	    -L"$OUR_LIBDIR" -Wl,-rpath,"$OUR_LIBDIR" -lgpvm3 -lpvm3 ||
 	    { fail "$p: build against ours"; continue; }
 	start_pvmd
 	run 120 "$T_TMP/$p.ours" >"$T_TMP/$p.ours.out" 2>&1
@@ -86,7 +89,7 @@ for src in "$D"/p_*.c; do
 	ref="$D/ref/$p.txt"
 	if [ "$have346" = yes ]; then
 		# No -I of ours: the quoted include finds /usr/include/pvm3.h.
-		$CC -O1 -Wall -I"$D" -o "$T_TMP/$p.346" "$src" "$LIB346" ||
+		$CC -O1 -Wall -I"$D" -o "$T_TMP/$p.346" "$src" "$GLIB346" "$LIB346" ||
 		    { fail "$p: build against PVM 3.4.6"; continue; }
 		got=$(run346 ldd "$T_TMP/$p.346" |
 		    sed -n 's/.*libpvm3\.so\.3 => \([^ ]*\).*/\1/p')
