@@ -93,13 +93,24 @@ place_eligible(
 	return here;
 }
 
+/* Tasks of the jth of m eligible hosts for n > m tasks: task i goes to
+ * the host floor(i * m / n), as PVM 3.4.6 spreads them. */
+static int
+place_count(int j, int m, int n)
+{
+	long long lo = ((long long)j * n + m - 1) / m;
+	long long hi = ((long long)(j + 1) * n + m - 1) / m;
+
+	return (int)(hi - lo);
+}
+
 int
 place_plan(const struct pvmhostinfo *hosts, int nhost,
-    const struct place_req *req, struct place_share *share)
+    const struct place_req *req, struct place_share *share, int *next)
 {
 	const char *where = req->where != NULL ? req->where : "";
-	int target = -1, start, neligible = 0, nshare = 0, nth = 0;
-	int base, extra, i, k;
+	int target = -1, start, m = 0, nshare = 0, nth = 0, first = -1;
+	int i, k, c;
 
 	if (nhost < 1 || req->ntask < 1) {
 		return 0;
@@ -110,36 +121,38 @@ place_plan(const struct pvmhostinfo *hosts, int nhost,
 	}
 	start = req->start;
 	if (start < 0 || start >= nhost) {
-		start = req->self >= 0 && req->self < nhost ? req->self : 0;
+		start = req->self >= 0 ? (req->self + 1) % nhost : 0;
 	}
 	for (k = 0; k < nhost; k++) {
-		neligible += place_eligible(&hosts[k], k, req, target);
+		m += place_eligible(&hosts[k], k, req, target);
 	}
-	if (neligible == 0) {
+	if (m == 0) {
 		return 0;
 	}
-	base = req->ntask / neligible;
-	extra = req->ntask % neligible;
 	for (k = 0; k < nhost; k++) {
 		i = (start + k) % nhost;
 		if (!place_eligible(&hosts[i], i, req, target)) {
 			continue;
 		}
-		/* The nth eligible host; fewer tasks than hosts: the first. */
-		if (base + (nth < extra) > 0) {
+		if (first < 0) {
+			first = i;
+		}
+		if (nth == req->ntask && next != NULL) {
+			*next = i; /* the eligible host after the last used */
+		}
+		c = req->ntask <= m ? nth < req->ntask
+		                    : place_count(nth, m, req->ntask);
+		if (c > 0) {
 			share[nshare].host = i;
-			share[nshare].count = base + (nth < extra);
+			share[nshare].count = c;
 			nshare++;
 		}
 		nth++;
 	}
+	if (req->ntask >= m && next != NULL) {
+		*next = first; /* every one used: round to the first again */
+	}
 	return nshare;
-}
-
-int
-place_next(const struct place_share *share, int nshare, int nhost)
-{
-	return (share[nshare - 1].host + 1) % nhost;
 }
 
 const char *

@@ -11,11 +11,13 @@
  *   PvmTaskArch, where = an architecture: spread over the hosts of it.
  *   PvmHostCompl with either: spread over every other host.
  *   Neither: spread over all hosts.
- * Spreading starts at a cursor (the host after the one the previous
- * spread ended on; our own host the first time), takes the eligible
- * hosts in table order from there, wrapping, and gives each
- * ntask / neligible tasks, the first ntask % neligible one more.  The
- * tasks of one host are one block of slots; blocks follow that order.
+ * Spreading, as PVM 3.4.6's pvmd does it (tests/diff/p_place.c): the
+ * eligible hosts are taken in table order from a cursor, wrapping (the
+ * cursor starts at the host after ours).  With ntask <= neligible the
+ * first ntask of them get one task each; with more, task i goes to the
+ * floor(i * neligible / ntask)th.  The cursor then moves to the eligible
+ * host after the last one used.  The tasks of one host are one block of
+ * slots; blocks follow that order.
  */
 #ifndef LPVM_PLACE_H
 #define LPVM_PLACE_H
@@ -31,7 +33,8 @@ struct place_req {
 	int ntask;            /* >= 1 */
 	int self;             /* index of our host in the table, -1 unknown */
 	const char *selfname; /* our host's name as our pvmd says, or NULL */
-	int start;            /* index where spreading starts (the cursor) */
+	int start;            /* the cursor: index where spreading starts,
+	                         -1: the host after ours */
 };
 
 /* One host's block of tasks. */
@@ -43,14 +46,11 @@ struct place_share {
 /*
  * Plan the placement of req->ntask tasks on hosts[0..nhost): fill
  * share[] (room for nhost entries) in slot order and return how many
- * entries; 0 if no host qualifies.
+ * entries; 0 if no host qualifies.  *next (if not NULL, and a host
+ * qualifies) gets the cursor for the next spread.
  */
 int place_plan(const struct pvmhostinfo *hosts, int nhost,
-    const struct place_req *req, struct place_share *share);
-
-/* The cursor after a plan of nshare > 0 entries: the index after the
- * last host used. */
-int place_next(const struct place_share *share, int nshare, int nhost);
+    const struct place_req *req, struct place_share *share, int *next);
 
 /*
  * The working directory part of where (after the first ':'), or NULL if

@@ -244,7 +244,7 @@ spawn_placed(const struct spawn_args *a, int *slots)
 	struct ctl_hosts hs;
 	struct place_share *share;
 	struct place_req req;
-	int nshare, i, cc;
+	int nshare, i, cc, next = 0;
 
 	if ((cc = ctl_hosts_fetch(&hs)) < 0) {
 		return cc;
@@ -258,9 +258,9 @@ spawn_placed(const struct spawn_args *a, int *slots)
 	req.ntask = a->ntask;
 	req.self = ctl_hosts_find(&hs, tid_host(lpvm.pvmdtid));
 	req.selfname = lpvm.hostname;
-	/* Not found (0, or a host that left): place_plan starts at ours. */
+	/* Not found (0, or a host that left): the host after ours. */
 	req.start = ctl_hosts_find(&hs, spawn_cursor);
-	nshare = place_plan(hs.h, hs.n, &req, share);
+	nshare = place_plan(hs.h, hs.n, &req, share, &next);
 	if (nshare == 0) {
 		/* No host of that name or arch (or none but ours, excluded). */
 		for (i = 0; i < a->ntask; i++) {
@@ -268,8 +268,7 @@ spawn_placed(const struct spawn_args *a, int *slots)
 		}
 		cc = 0;
 	} else {
-		spawn_cursor =
-		    tid_host(hs.h[place_next(share, nshare, hs.n)].hi_tid);
+		spawn_cursor = tid_host(hs.h[next].hi_tid);
 		cc = spawn_shares(&hs, share, nshare, a, slots);
 	}
 	free(share);

@@ -21,6 +21,7 @@ static struct pvmhostinfo four[] = {
 };
 
 static struct place_share share[8];
+static int next4; /* the cursor after plan4 */
 
 /* A request on `four` from host index 2 ("c", also known as "cee"). */
 static struct place_req
@@ -43,7 +44,7 @@ plan4(int flag, const char *where, int ntask, int start)
 	struct place_req r = req4(flag, where, ntask, start);
 
 	memset(share, 0xff, sizeof(share));
-	return place_plan(four, 4, &r, share);
+	return place_plan(four, 4, &r, share, &next4);
 }
 
 /* Assert share k is (host, count). */
@@ -63,22 +64,24 @@ START_TEST(test_default_one_host)
 	    .selfname = NULL,
 	    .start = -1};
 
-	ck_assert_int_eq(place_plan(four, 1, &r, share), 1);
+	int next = -1;
+
+	ck_assert_int_eq(place_plan(four, 1, &r, share, &next), 1);
 	is_share(0, 0, 5);
-	ck_assert_int_eq(place_next(share, 1, 1), 0);
+	ck_assert_int_eq(next, 0);
 }
 END_TEST
 
-/* Spread: our host first, the rest in table order, wrapping; extra
- * tasks to the first hosts; each host one block. */
+/* Spread: from the host after ours, in table order, wrapping; task i
+ * to the floor(i * 4 / 10)th host; each host one block. */
 START_TEST(test_default_spread)
 {
 	ck_assert_int_eq(plan4(0, NULL, 10, -1), 4);
-	is_share(0, 2, 3);
-	is_share(1, 3, 3);
-	is_share(2, 0, 2);
-	is_share(3, 1, 2);
-	ck_assert_int_eq(place_next(share, 4, 4), 2);
+	is_share(0, 3, 3);
+	is_share(1, 0, 2);
+	is_share(2, 1, 3);
+	is_share(3, 2, 2);
+	ck_assert_int_eq(next4, 3);
 }
 END_TEST
 
@@ -91,18 +94,18 @@ START_TEST(test_default_cursor)
 	ck_assert_int_eq(plan4(0, "", 2, 3), 2);
 	is_share(0, 3, 1);
 	is_share(1, 0, 1);
-	ck_assert_int_eq(place_next(share, 2, 4), 1);
+	ck_assert_int_eq(next4, 1);
 	for (k = 0; k < 4; k++) {
 		ck_assert_int_eq(plan4(0, NULL, 1, start), 1);
 		seen[share[0].host]++;
-		start = place_next(share, 1, 4);
+		start = next4;
 	}
 	for (k = 0; k < 4; k++) {
 		ck_assert_int_eq(seen[k], 1);
 	}
-	/* A cursor out of range starts at our host. */
+	/* A cursor out of range starts at the host after ours. */
 	ck_assert_int_eq(plan4(0, NULL, 1, 9), 1);
-	is_share(0, 2, 1);
+	is_share(0, 3, 1);
 }
 END_TEST
 
@@ -173,10 +176,10 @@ START_TEST(test_host_full_name_first)
 	    .selfname = NULL,
 	    .start = -1};
 
-	ck_assert_int_eq(place_plan(h, 2, &r, share), 1);
+	ck_assert_int_eq(place_plan(h, 2, &r, share, NULL), 1);
 	is_share(0, 1, 1);
 	r.where = "n1.x";
-	ck_assert_int_eq(place_plan(h, 2, &r, share), 1);
+	ck_assert_int_eq(place_plan(h, 2, &r, share, NULL), 1);
 	is_share(0, 0, 1);
 }
 END_TEST
@@ -185,9 +188,9 @@ END_TEST
 START_TEST(test_host_compl)
 {
 	ck_assert_int_eq(plan4(PvmTaskHost | PvmHostCompl, "a", 7, -1), 3);
-	is_share(0, 2, 3);
-	is_share(1, 3, 2);
-	is_share(2, 1, 2);
+	is_share(0, 3, 3);
+	is_share(1, 1, 2);
+	is_share(2, 2, 2);
 	ck_assert_int_eq(plan4(PvmTaskHost | PvmHostCompl, ".", 2, 0), 2);
 	is_share(0, 0, 1);
 	is_share(1, 1, 1);
@@ -205,7 +208,7 @@ START_TEST(test_compl_of_only_host)
 	    .selfname = NULL,
 	    .start = -1};
 
-	ck_assert_int_eq(place_plan(four, 1, &r, share), 0);
+	ck_assert_int_eq(place_plan(four, 1, &r, share, NULL), 0);
 }
 END_TEST
 
@@ -241,7 +244,7 @@ START_TEST(test_counts_add_up)
 					    flags[f], "ARM64", ntask, start);
 
 					r.self = nhost - 1;
-					n = place_plan(four, nhost, &r, share);
+					n = place_plan(four, nhost, &r, share, NULL);
 					for (k = sum = seen = 0; k < n; k++) {
 						ck_assert_int_gt(
 						    share[k].count, 0);
@@ -254,6 +257,59 @@ START_TEST(test_counts_add_up)
 				}
 			}
 		}
+	}
+}
+END_TEST
+
+/*
+ * What PVM 3.4.6 did, seen by tests/diff/p_place.c from a task on h1 of
+ * h1..h4 (one cursor through the whole sequence): each line is one
+ * pvm_spawn, the hosts of its tids in order.
+ */
+START_TEST(test_pvm346_sequence)
+{
+	static const struct {
+		int flag, ntask;
+		const char *hosts;
+	} seq[] = {
+	    {0, 1, "2"}, {0, 2, "34"}, {0, 3, "123"}, {0, 4, "4123"},
+	    {0, 5, "44123"}, {0, 6, "441223"}, {0, 7, "4411223"},
+	    {PvmTaskArch, 1, "4"}, {PvmTaskArch, 2, "12"},
+	    {PvmTaskArch, 3, "341"}, {PvmTaskArch, 4, "2341"},
+	    {PvmTaskHost | PvmHostCompl, 1, "2"},
+	    {PvmTaskHost | PvmHostCompl, 2, "34"},
+	    {PvmTaskHost | PvmHostCompl, 3, "234"},
+	    {PvmTaskHost | PvmHostCompl, 4, "2234"}, {0, 1, "2"},
+	    {0, 2, "34"}, {0, 3, "123"},
+	};
+	struct pvmhostinfo h[4] = {
+	    {0x40000, (char *)"h1", (char *)"LINUX64", 1000, 0},
+	    {0x80000, (char *)"h2", (char *)"LINUX64", 1000, 0},
+	    {0xc0000, (char *)"h3", (char *)"LINUX64", 1000, 0},
+	    {0x100000, (char *)"h4", (char *)"LINUX64", 1000, 0},
+	};
+	int cursor = -1, next, n, k, j;
+	size_t i;
+
+	for (i = 0; i < sizeof(seq) / sizeof(seq[0]); i++) {
+		struct place_req r = {.flag = seq[i].flag,
+		    .where = seq[i].flag & PvmTaskArch ? "LINUX64" : "h1",
+		    .ntask = seq[i].ntask,
+		    .self = 0,
+		    .selfname = "h1",
+		    .start = cursor};
+		char got[16];
+		size_t len = 0;
+
+		n = place_plan(h, 4, &r, share, &next);
+		for (k = 0; k < n; k++)
+			for (j = 0; j < share[k].count && len < 15; j++)
+				got[len++] = (char)('1' + share[k].host);
+		got[len] = '\0';
+		ck_assert_msg(strcmp(got, seq[i].hosts) == 0,
+		    "spawn %zu: hosts %s, PVM 3.4.6 %s", i, got,
+		    seq[i].hosts);
+		cursor = next;
 	}
 }
 END_TEST
@@ -319,6 +375,7 @@ place_suite(void)
 	tcase_add_test(tc, test_compl_of_only_host);
 	tcase_add_test(tc, test_arch);
 	tcase_add_test(tc, test_counts_add_up);
+	tcase_add_test(tc, test_pvm346_sequence);
 	tcase_add_test(tc, test_workdir);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tm, test_merge);
