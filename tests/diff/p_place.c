@@ -1,0 +1,139 @@
+/*
+ * p_place.c: probe of where pvm_spawn puts tasks on a machine of four
+ * hosts (t-diff-hosts.sh): runs of default, PvmTaskArch and PvmHostCompl
+ * spawns of 1 to 7 tasks in a row from h1, then the same from a task on
+ * h2, each record the hosts of the tids in order.
+ *
+ *   p_place            the probe (on h1; it adds h2, h3 and h4)
+ *   p_place sub        the same runs from a task on h2, records sent to
+ *                      the parent, which prints them
+ *   p_place child      a spawned child: leaves at once
+ */
+#include "probe.h"
+
+#include <unistd.h>
+
+#define TAG_REC 8
+#define TAG_DONE 9
+
+static char self[4096];
+static int sub;
+
+/* The name of the host of tid, or "?". */
+static const char *
+host_of(int tid)
+{
+	static char name[64];
+	struct pvmhostinfo *hi;
+	int n, na, i, h = pvm_tidtohost(tid);
+
+	if (pvm_config(&n, &na, &hi) < 0)
+		return "?";
+	for (i = 0; i < n; i++)
+		if (hi[i].hi_tid == h) {
+			snprintf(name, sizeof(name), "%s", hi[i].hi_name);
+			return name;
+		}
+	return "?";
+}
+
+/* One spawn; its record printed, or sent to the parent (sub). */
+static void
+spawn(const char *c, int flag, char *where, int count)
+{
+	char *args[] = {"child", NULL}, line[512];
+	int t[16], i, rc;
+	size_t k;
+
+	rc = pvm_spawn(self, args, flag, where, count, t);
+	k = (size_t)snprintf(line, sizeof(line), "rc %s:", dp_code(rc));
+	for (i = 0; i < count && k < sizeof(line); i++)
+		k += (size_t)snprintf(line + k, sizeof(line) - k, " %s",
+		    t[i] > 0 ? host_of(t[i]) : dp_code(t[i]));
+	if (!sub) {
+		dp_rec(c, "%s", line);
+		return;
+	}
+	pvm_initsend(PvmDataDefault);
+	pvm_pkstr((char *)c);
+	pvm_pkstr(line);
+	pvm_send(pvm_parent(), TAG_REC);
+}
+
+static void
+runs(const char *from)
+{
+	char c[64];
+	int n;
+
+	for (n = 1; n <= 7; n++) {
+		snprintf(c, sizeof(c), "%s-default-%d", from, n);
+		spawn(c, PvmTaskDefault, NULL, n);
+	}
+	for (n = 1; n <= 4; n++) {
+		snprintf(c, sizeof(c), "%s-arch-%d", from, n);
+		spawn(c, PvmTaskArch, "LINUX64", n);
+	}
+	for (n = 1; n <= 4; n++) {
+		snprintf(c, sizeof(c), "%s-compl-h1-%d", from, n);
+		spawn(c, PvmTaskHost | PvmHostCompl, "h1", n);
+	}
+	for (n = 1; n <= 3; n++) {
+		snprintf(c, sizeof(c), "%s-default-again-%d", from, n);
+		spawn(c, PvmTaskDefault, NULL, n);
+	}
+}
+
+/* The runs of a task on h2, printed as they come. */
+static void
+runs_on_h2(void)
+{
+	char *args[] = {"sub", NULL}, c[64], line[512];
+	struct timeval tv = {20, 0};
+	int t, b, len, tag, src;
+
+	if (pvm_spawn(self, args, PvmTaskHost, "h2", 1, &t) != 1) {
+		dp_rec("h2", "the task on h2 did not start");
+		return;
+	}
+	while ((b = pvm_trecv(t, -1, &tv)) > 0) {
+		pvm_bufinfo(b, &len, &tag, &src);
+		if (tag != TAG_REC)
+			return;
+		pvm_upkstr(c);
+		pvm_upkstr(line);
+		dp_rec(c, "%s", line);
+	}
+	dp_rec("h2", "no end from the task on h2");
+}
+
+int
+main(int argc, char **argv)
+{
+	char *hosts[] = {"h2", "h3", "h4"};
+	int infos[3], n;
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	self[len > 0 ? len : 0] = '\0';
+	if (argc > 1 && strcmp(argv[1], "child") == 0) {
+		pvm_exit();
+		return 0;
+	}
+	pvm_setopt(PvmAutoErr, 0);
+	if (argc > 1 && strcmp(argv[1], "sub") == 0) {
+		sub = 1;
+		runs("h2");
+		pvm_initsend(PvmDataDefault);
+		pvm_send(pvm_parent(), TAG_DONE);
+		pvm_exit();
+		return 0;
+	}
+	if (pvm_mytid() <= 0)
+		return 1;
+	n = pvm_addhosts(hosts, 3, infos);
+	dp_rec("addhosts", "pvm_addhosts(h2 h3 h4) = %s", dp_code(n));
+	runs("h1");
+	runs_on_h2();
+	pvm_exit();
+	return 0;
+}

@@ -1,0 +1,129 @@
+#!/bin/sh
+# t-diff-hosts.sh: the differential suite on several hosts.  The probes
+# named in HPROBES run on h1 of a machine of network-namespace hosts
+# (tests/integration/lib-hosts.sh), once on ours (PVM_RSH: netns-rsh) and
+# once on PVM 3.4.6's (PVM_RSH: bench/pvm346-rsh, every host with
+# Debian's pvmd), and their records are compared line by line as
+# t-diff.sh does: a difference fails unless tests/diff/deliberate.txt
+# lists its case.  The machine starts with h1 alone; the probes add the
+# other hosts themselves.
+#
+# Where PVM 3.4.6 is not installed, tests/diff/ref/PROBE.hosts.txt stands
+# in (under CI=true a missing one fails); DIFF_UPDATE=1 rewrites it.
+. "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
+. "$PVM_TOP_SRCDIR/tests/integration/lib-hosts.sh"
+need "$PVMD"
+D="$PVM_TOP_SRCDIR/tests/diff"
+LIB346=/usr/lib/x86_64-linux-gnu/libpvm3.so.3
+GLIB346=/usr/lib/x86_64-linux-gnu/libgpvm3.so.3
+RSH346="$PVM_TOP_SRCDIR/bench/pvm346-rsh"
+OUR_GLIBDIR="$PVM_TOP_BUILDDIR/libgpvm/.libs"
+HPROBES=${DIFF_PROBES:-p_hosts p_place}
+CC=${CC:-cc}
+have346=no
+[ -x /usr/bin/pvmd ] && [ -f /usr/include/pvm3.h ] && [ -f "$LIB346" ] &&
+    [ -f "$GLIB346" ] && have346=yes
+
+hosts_setup 4
+
+# on346 K CMD...: CMD on hK in PVM 3.4.6's world: its PVM_ROOT, the
+# host's PVM_TMP plus /pvm346 (as pvm346-rsh gives the slaves), our
+# libraries out of the way, its launcher.
+on346() {
+	local k=$1
+	shift
+	mkdir -p "$(host_tmp "$k")/pvm346"
+	(
+		unset LD_LIBRARY_PATH
+		export PVM_ROOT=/usr/lib/pvm3 PVM_ARCH=LINUX64 \
+		    PVM_ALLOW_ROOT=yes PVM_RSH="$RSH346"
+		on_host "$k" sh -c \
+		    'PVM_TMP=$PVM_TMP/pvm346; export PVM_TMP; exec "$@"' sh "$@"
+	)
+}
+
+# start346: PVM 3.4.6's master on h1, alone; slaves get Debian's pvmd
+# (dx=).
+start346() {
+	local n=50 k
+	# No files of an earlier machine (the wait below looks for one).
+	for k in 1 2 3 4; do
+		rm -rf "$(host_tmp "$k")/pvm346"
+	done
+	printf '* dx=/usr/bin/pvmd ep=/usr/lib/pvm3/lib\n' >"$T_TMP/hosts346"
+	on346 1 setsid /usr/bin/pvmd "$T_TMP/hosts346" \
+	    </dev/null >"$T_TMP/pvmd346.out" 2>&1 &
+	while [ $n -gt 0 ]; do
+		ls "$(host_tmp 1)"/pvm346/pvmd.* >/dev/null 2>&1 && return 0
+		sleep 0.1
+		n=$((n - 1))
+	done
+	return 1
+}
+
+# The case names of deliberate differences of probe $1.
+deliberate_cases() {
+	sed -n 's/^\([a-z_.]*\) \([^ ]*\) .*/\1 \2/p' "$D/deliberate.txt" |
+	    awk -v p="$1" '$1 == p { print $2 }'
+}
+
+# filter PROBE FILE: the records without the deliberate cases.
+filter() {
+	local c pat=""
+	for c in $(deliberate_cases "$1"); do
+		pat="$pat${pat:+\\|}^$c: "
+	done
+	if [ -n "$pat" ]; then grep -v "$pat" "$2"; else cat "$2"; fi
+}
+
+for p in $HPROBES; do
+	src="$D/$p.c"
+	q="$p.hosts"
+	$CC -O1 -Wall -I"$PVM_TOP_SRCDIR/include" -I"$D" -o "$T_TMP/$p.ours" \
+	    "$src" -L"$OUR_GLIBDIR" -Wl,-rpath,"$OUR_GLIBDIR" \
+	    -L"$OUR_LIBDIR" -Wl,-rpath,"$OUR_LIBDIR" -lgpvm3 -lpvm3 ||
+	    { fail "$p: build against ours"; continue; }
+	if hosts_start_master; then
+		on_host 1 timeout -k 5 240 "$T_TMP/$p.ours" \
+		    >"$T_TMP/$q.ours.out" 2>&1
+	else
+		fail "$p: our master pvmd did not start"
+	fi
+	hosts_reset
+	ref="$D/ref/$q.txt"
+	if [ "$have346" = yes ]; then
+		$CC -O1 -Wall -I"$D" -o "$T_TMP/$p.346" "$src" "$GLIB346" \
+		    "$LIB346" || { fail "$p: build against PVM 3.4.6"; continue; }
+		start346 || {
+			fail "$p: PVM 3.4.6's pvmd did not start"
+			cat "$T_TMP/pvmd346.out"
+			continue
+		}
+		on346 1 timeout -k 5 240 "$T_TMP/$p.346" >"$T_TMP/$q.346.out" 2>&1
+		hosts_reset
+		if [ -n "${DIFF_UPDATE:-}" ]; then
+			cp "$T_TMP/$q.346.out" "$ref"
+			echo "INFO: $ref written"
+		fi
+		want="$T_TMP/$q.346.out"
+		echo "INFO: $q: compared with PVM 3.4.6 itself"
+	elif [ -f "$ref" ]; then
+		want="$ref"
+		echo "INFO: $q: compared with the kept records $ref"
+	else
+		fail "$q: no PVM 3.4.6 and no $ref"
+		continue
+	fi
+	n=$(wc -l <"$want")
+	check "$q: PVM 3.4.6's records are whole ($n lines)" test "$n" -gt 10
+	filter "$q" "$want" >"$T_TMP/$q.want"
+	filter "$q" "$T_TMP/$q.ours.out" >"$T_TMP/$q.got"
+	same=$(diff "$T_TMP/$q.want" "$T_TMP/$q.got" >"$T_TMP/$q.diff"; echo $?)
+	cases=$(cut -d: -f1 "$want" | sort -u | wc -l)
+	kept=$(cut -d: -f1 "$T_TMP/$q.want" | sort -u | wc -l)
+	echo "INFO: $q: $cases cases, $((cases - kept)) deliberately different"
+	[ "$same" -ne 0 ] && cat "$T_TMP/$q.diff"
+	check "$q: every other record is the same as PVM 3.4.6's" \
+	    test "$same" -eq 0
+done
+finish
