@@ -5,8 +5,10 @@
 # once on PVM 3.4.6's (PVM_RSH: bench/pvm346-rsh, every host with
 # Debian's pvmd), and their records are compared line by line as
 # t-diff.sh does: a difference fails unless tests/diff/deliberate.txt
-# lists its case.  The machine starts with h1 alone; the probes add the
-# other hosts themselves.
+# lists its case.  For p_hosts and p_place the machine starts with h1
+# alone (the probes add the other hosts themselves); the one-host probes
+# named in VM3PROBES run on a machine of h1, h2 and h3 from a hostfile,
+# so that their children land on other hosts.
 #
 # Where PVM 3.4.6 is not installed, tests/diff/ref/PROBE.hosts.txt stands
 # in (under CI=true a missing one fails); DIFF_UPDATE=1 rewrites it.
@@ -18,7 +20,13 @@ LIB346=/usr/lib/x86_64-linux-gnu/libpvm3.so.3
 GLIB346=/usr/lib/x86_64-linux-gnu/libgpvm3.so.3
 RSH346="$PVM_TOP_SRCDIR/bench/pvm346-rsh"
 OUR_GLIBDIR="$PVM_TOP_BUILDDIR/libgpvm/.libs"
-HPROBES=${DIFF_PROBES:-p_hosts p_place}
+HPROBES="p_hosts p_place"
+VM3PROBES="p_task"
+if [ -n "${DIFF_PROBES:-}" ]; then
+	HPROBES=$(echo " $DIFF_PROBES " | tr ' ' '\n' | grep -x 'p_hosts\|p_place')
+	VM3PROBES=$(echo " $DIFF_PROBES " | tr ' ' '\n' |
+	    grep -v -x 'p_hosts\|p_place')
+fi
 CC=${CC:-cc}
 have346=no
 [ -x /usr/bin/pvmd ] && [ -f /usr/include/pvm3.h ] && [ -f "$LIB346" ] &&
@@ -42,8 +50,8 @@ on346() {
 	)
 }
 
-# start346: PVM 3.4.6's master on h1, alone; slaves get Debian's pvmd
-# (dx=).
+# start346 [KIND]: PVM 3.4.6's master on h1, alone or (vm3) with h2 and
+# h3; slaves get Debian's pvmd (dx=).
 start346() {
 	local n=50 k
 	# No files of an earlier machine (the wait below looks for one).
@@ -51,10 +59,37 @@ start346() {
 		rm -rf "$(host_tmp "$k")/pvm346"
 	done
 	printf '* dx=/usr/bin/pvmd ep=/usr/lib/pvm3/lib\n' >"$T_TMP/hosts346"
+	[ "${1:-}" = vm3 ] && printf 'h2\nh3\n' >>"$T_TMP/hosts346"
 	on346 1 setsid /usr/bin/pvmd "$T_TMP/hosts346" \
 	    </dev/null >"$T_TMP/pvmd346.out" 2>&1 &
 	while [ $n -gt 0 ]; do
-		ls "$(host_tmp 1)"/pvm346/pvmd.* >/dev/null 2>&1 && return 0
+		if ls "$(host_tmp 1)"/pvm346/pvmd.* >/dev/null 2>&1; then
+			[ "${1:-}" = vm3 ] && vm3_wait346
+			return 0
+		fi
+		sleep 0.1
+		n=$((n - 1))
+	done
+	return 1
+}
+
+# start_ours KIND / start_346 KIND: the master on h1; KIND "hosts":
+# alone, "vm3": with h2 and h3 from a hostfile.
+start_ours() {
+	if [ "$1" = vm3 ]; then
+		printf 'h2\nh3\n' >"$T_TMP/hosts.ours"
+		hosts_start_master "$T_TMP/hosts.ours"
+	else
+		hosts_start_master
+	fi
+}
+
+# vm3_wait346: until PVM 3.4.6's console on h1 lists 3 hosts (10 s).
+vm3_wait346() {
+	local n=100
+	while [ $n -gt 0 ]; do
+		echo conf | on346 1 timeout -k 2 5 /usr/bin/pvm 2>/dev/null |
+		    grep -q '^3 host' && return 0
 		sleep 0.1
 		n=$((n - 1))
 	done
@@ -76,28 +111,28 @@ filter() {
 	if [ -n "$pat" ]; then grep -v "$pat" "$2"; else cat "$2"; fi
 }
 
-for p in $HPROBES; do
-	src="$D/$p.c"
-	q="$p.hosts"
+# diff_probe KIND P: probe P on a machine of KIND, both systems.
+diff_probe() {
+	local kind=$1 p=$2 src="$D/$2.c" q="$2.$1" ref n same cases kept
 	$CC -O1 -Wall -I"$PVM_TOP_SRCDIR/include" -I"$D" -o "$T_TMP/$p.ours" \
 	    "$src" -L"$OUR_GLIBDIR" -Wl,-rpath,"$OUR_GLIBDIR" \
 	    -L"$OUR_LIBDIR" -Wl,-rpath,"$OUR_LIBDIR" -lgpvm3 -lpvm3 ||
-	    { fail "$p: build against ours"; continue; }
-	if hosts_start_master; then
+	    { fail "$p: build against ours"; return; }
+	if start_ours "$kind"; then
 		on_host 1 timeout -k 5 240 "$T_TMP/$p.ours" \
 		    >"$T_TMP/$q.ours.out" 2>&1
 	else
-		fail "$p: our master pvmd did not start"
+		fail "$q: our master pvmd did not start"
 	fi
 	hosts_reset
 	ref="$D/ref/$q.txt"
 	if [ "$have346" = yes ]; then
 		$CC -O1 -Wall -I"$D" -o "$T_TMP/$p.346" "$src" "$GLIB346" \
-		    "$LIB346" || { fail "$p: build against PVM 3.4.6"; continue; }
-		start346 || {
-			fail "$p: PVM 3.4.6's pvmd did not start"
+		    "$LIB346" || { fail "$p: build against PVM 3.4.6"; return; }
+		start346 "$kind" || {
+			fail "$q: PVM 3.4.6's pvmd did not start"
 			cat "$T_TMP/pvmd346.out"
-			continue
+			return
 		}
 		on346 1 timeout -k 5 240 "$T_TMP/$p.346" >"$T_TMP/$q.346.out" 2>&1
 		hosts_reset
@@ -112,7 +147,7 @@ for p in $HPROBES; do
 		echo "INFO: $q: compared with the kept records $ref"
 	else
 		fail "$q: no PVM 3.4.6 and no $ref"
-		continue
+		return
 	fi
 	n=$(wc -l <"$want")
 	check "$q: PVM 3.4.6's records are whole ($n lines)" test "$n" -gt 10
@@ -125,5 +160,12 @@ for p in $HPROBES; do
 	[ "$same" -ne 0 ] && cat "$T_TMP/$q.diff"
 	check "$q: every other record is the same as PVM 3.4.6's" \
 	    test "$same" -eq 0
+}
+
+for p in $HPROBES; do
+	diff_probe hosts "$p"
+done
+for p in $VM3PROBES; do
+	diff_probe vm3 "$p"
 done
 finish
