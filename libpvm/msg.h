@@ -12,7 +12,7 @@
  *                   long/ulong as 8-byte big-endian (no PvmOverflow, unlike
  *                   PVM 3.4's 4 bytes); float/double IEEE big-endian.
  *   PvmDataRaw      native bytes, items gathered through the stride.
- *   PvmDataInPlace  as Raw on the wire, but pack calls with stride 1 only
+ *   PvmDataInPlace  as Raw on the wire, but pack calls (stride 1 only)
  *                   record (pointer, length) segments; the bytes are read
  *                   from the user's memory when the message is sent.
  */
@@ -215,14 +215,22 @@ void lpvm_msg_rollback(struct lpvm_msg *m, const struct lpvm_mark *mk);
 /* The row for PVM_* code `code`, or NULL (PVM_STR or unknown). */
 const struct lpvm_dtype *lpvm_dtype(int code);
 /*
- * Pack n items of PVM_* type `code` from p, stride in items, into m in
- * its encoding.  copy != 0: never keep a pointer to p (InPlace), for
- * values on the caller's stack.  All or nothing.  0 or a Pvm* error.
+ * Pack n items of PVM_* type `code` from p, stride in items (0 and
+ * negative as PVM: repeat, backwards), into m in its encoding.  copy != 0:
+ * never keep a pointer to p (InPlace), for values on the caller's stack.
+ * InPlace with a stride other than 1 is PvmNotImpl.  All or nothing.
+ * 0 or a Pvm* error.
  */
 int lpvm_pack(struct lpvm_msg *m, int code, const void *p, int n, int stride,
     int copy);
 /* Unpack n items into p (stride in items); fails before writing. */
 int lpvm_unpack(struct lpvm_msg *m, int code, void *p, int n, int stride);
+/*
+ * As the public pvm_upk* calls: like lpvm_unpack, but when the items do
+ * not all fit, fill what the message has left, consume it and return
+ * PvmNoData (PVM 3.4.6's behaviour).
+ */
+int lpvm_unpack_some(struct lpvm_msg *m, int code, void *p, int n, int stride);
 /* Pack a string (int strlen+1, bytes, NUL); PvmNotImpl for InPlace. */
 int lpvm_pack_str(struct lpvm_msg *m, const char *s);
 /* Unpack a string into s (no size check, as PVM); never reads past m. */

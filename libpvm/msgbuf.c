@@ -495,6 +495,7 @@ pvm_mkbuf(int enc)
 		lpvm_msg_free(m);
 		return lpvm_err("pvm_mkbuf", id);
 	}
+	m->src = lpvm.mytid; /* as PVM: a new buffer's source is its maker */
 	return id;
 }
 
@@ -529,6 +530,7 @@ pvm_initsend(int enc)
 		lpvm_msg_free(m);
 		return lpvm_err("pvm_initsend", id);
 	}
+	m->src = lpvm.mytid;
 	if (lpvm_sbuf != 0)
 		lpvm_msg_free(lpvm_msg_get(lpvm_sbuf));
 	lpvm_sbuf = id;
@@ -569,7 +571,10 @@ pvm_setsbuf(int id)
 	return old;
 }
 
-/* Make id the active receive buffer, rewound; returns the previous id. */
+/*
+ * Make id the active receive buffer; returns the previous id.  Reading
+ * goes on where it stopped (PVM 3.4.6 does not rewind either).
+ */
 int
 pvm_setrbuf(int id)
 {
@@ -580,13 +585,23 @@ pvm_setrbuf(int id)
 		return lpvm_err("pvm_setrbuf", PvmBadParam);
 	if (id > 0 && (m = lpvm_msg_get(id)) == NULL)
 		return lpvm_err("pvm_setrbuf", PvmNoSuchBuf);
-	if (m != NULL) {
-		if (lpvm_sbuf == id)
-			lpvm_sbuf = 0;
-		m->rpos = 0;
-	}
+	if (m != NULL && lpvm_sbuf == id)
+		lpvm_sbuf = 0;
 	lpvm_rbuf = id;
 	return old;
+}
+
+/*
+ * The length the API reports.  For an InPlace buffer that is only the
+ * bytes copied into it: what stays in the user's memory is not counted
+ * until it is sent (PVM 3.4.6 reports 0 for pvm_pkint into one).
+ */
+static int
+msg_api_len(const struct lpvm_msg *m)
+{
+	size_t len = m->enc == PvmDataInPlace ? m->len : lpvm_msg_body_len(m);
+
+	return len > INT_MAX ? INT_MAX : (int)len;
 }
 
 /* Body length, tag and source of a buffer; NULL pointers are skipped. */
@@ -594,15 +609,13 @@ int
 pvm_bufinfo(int id, int *bytes, int *tag, int *tid)
 {
 	struct lpvm_msg *m;
-	size_t len;
 
 	if (id <= 0)
 		return lpvm_err("pvm_bufinfo", PvmBadParam);
 	if ((m = lpvm_msg_get(id)) == NULL)
 		return lpvm_err("pvm_bufinfo", PvmNoSuchBuf);
-	len = lpvm_msg_body_len(m);
 	if (bytes != NULL)
-		*bytes = len > INT_MAX ? INT_MAX : (int)len;
+		*bytes = msg_api_len(m);
 	if (tag != NULL)
 		*tag = m->tag;
 	if (tid != NULL)
@@ -611,25 +624,39 @@ pvm_bufinfo(int id, int *bytes, int *tag, int *tid)
 }
 
 /*
- * The header of a buffer.  enc is the PvmData* value (PVM reports its
- * internal wire signature); crc is always 0 (we keep no checksum).
+ * The encoding as pvm_getminfo reports it: PVM 3.4.6's signatures, XDR
+ * 0x10000000, InPlace 0x20000000, native bytes the host's data signature
+ * (0x408c41 on LINUX64; the pvmd tells us ours).
  */
+#define MSG_SIG_XDR 0x10000000
+#define MSG_SIG_INPLACE 0x20000000
+#define MSG_SIG_NATIVE 0x408c41 /* before we know the pvmd's */
+
+static int
+msg_enc_sig(const struct lpvm_msg *m)
+{
+	if (m->enc == PvmDataDefault)
+		return MSG_SIG_XDR;
+	if (m->enc == PvmDataInPlace)
+		return MSG_SIG_INPLACE;
+	return lpvm.dsig != 0 ? lpvm.dsig : MSG_SIG_NATIVE;
+}
+
+/* The header of a buffer; crc is always 0 (we keep no checksum). */
 int
 pvm_getminfo(int id, struct pvmminfo *info)
 {
 	struct lpvm_msg *m;
-	size_t len;
 
 	if (id <= 0 || info == NULL)
 		return lpvm_err("pvm_getminfo", PvmBadParam);
 	if ((m = lpvm_msg_get(id)) == NULL)
 		return lpvm_err("pvm_getminfo", PvmNoSuchBuf);
-	len = lpvm_msg_body_len(m);
-	info->len = len > INT_MAX ? INT_MAX : (int)len;
+	info->len = msg_api_len(m);
 	info->ctx = m->ctx;
 	info->tag = m->tag;
 	info->wid = m->wid;
-	info->enc = m->enc;
+	info->enc = msg_enc_sig(m);
 	info->crc = 0;
 	info->src = m->src;
 	info->dst = m->dst;

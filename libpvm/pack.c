@@ -17,21 +17,24 @@
  *
  * PvmDataRaw.  Items in native layout, gathered through the stride.
  *
- * PvmDataInPlace.  As Raw on the wire, but a stride-1 pack only records
- * (pointer, length); the bytes are read when the message is sent.  PVM
- * requires stride 1 here; we copy strided items instead.  Strings give
- * PvmNotImpl, as in PVM.
+ * PvmDataInPlace.  As Raw on the wire, but a pack only records (pointer,
+ * length); the bytes are read when the message is sent.  A stride other
+ * than 1 and strings give PvmNotImpl, as in PVM 3.4.6.  Such a buffer
+ * cannot be unpacked before it is sent (PvmBadMsg, as PVM).
  *
  * Unpacking follows the buffer's wire encoding (a received message says
  * which one it carries), not the encoding it was created with.
  *
- * Arguments: nitem < 0 is PvmBadParam (PVM); nitem 0 does nothing.  We
- * also refuse stride < 1 and a NULL pointer with PvmBadParam, where PVM
- * checks neither and walks backwards or crashes.
+ * Arguments: nitem < 0 is PvmBadParam (PVM); nitem 0 does nothing.  The
+ * stride is taken as PVM takes it: 0 repeats one item, a negative one
+ * walks backwards.  A NULL pointer is refused with PvmBadParam, where PVM
+ * crashes.
  *
- * Every call is all or nothing: a pack that runs out of memory leaves the
- * buffer as it was, and an unpack that would run past the end returns
- * PvmNoData before writing anything (PVM may fill part of the array).
+ * A pack is all or nothing: one that runs out of memory leaves the buffer
+ * as it was.  An unpack through the public calls that runs past the end
+ * fills what the message still has, consumes it and returns PvmNoData, as
+ * PVM 3.4.6 does; the internal lpvm_unpack writes nothing then.  Strings
+ * stay all or nothing (PVM would leave a piece with no NUL).
  */
 #include "lpvm.h"
 
@@ -184,10 +187,11 @@ pack_xdr_size(const struct lpvm_dtype *t, size_t n)
 /* Append n items of t from p (stride in items) as XDR. */
 static int
 pack_xdr(struct lpvm_msg *m, const struct lpvm_dtype *t, const uint8_t *p,
-    size_t n, size_t stride)
+    size_t n, ptrdiff_t stride)
 {
 	const struct pack_xkind *k = &pack_xkinds[t->kind];
-	size_t i, j, padded, step = stride * t->size;
+	ptrdiff_t step = stride * (ptrdiff_t)t->size;
+	size_t i, j, padded;
 	uint8_t *w, *end;
 
 	padded = pack_xdr_size(t, n);
@@ -210,8 +214,8 @@ pack_xdr(struct lpvm_msg *m, const struct lpvm_dtype *t, const uint8_t *p,
 
 /* Append n items of t from p in native layout (copied). */
 static int
-pack_native(struct lpvm_msg *m, const struct lpvm_dtype *t,
-    const uint8_t *p, size_t n, size_t stride)
+pack_native(struct lpvm_msg *m, const struct lpvm_dtype *t, const uint8_t *p,
+    size_t n, ptrdiff_t stride)
 {
 	size_t i;
 	uint8_t *w;
@@ -223,7 +227,8 @@ pack_native(struct lpvm_msg *m, const struct lpvm_dtype *t,
 		return 0;
 	}
 	for (i = 0; i < n; i++)
-		memcpy(w + i * t->size, p + i * stride * t->size, t->size);
+		memcpy(w + i * t->size,
+		    p + (ptrdiff_t)i * stride * (ptrdiff_t)t->size, t->size);
 	return 0;
 }
 
@@ -234,9 +239,11 @@ lpvm_pack(struct lpvm_msg *m, int code, const void *p, int n, int stride,
 {
 	const struct lpvm_dtype *t;
 
-	/* stride < 1 is refused; PVM does not check it. */
-	if ((t = lpvm_dtype(code)) == NULL || n < 0 || stride < 1)
+	if ((t = lpvm_dtype(code)) == NULL || n < 0)
 		return PvmBadParam;
+	/* InPlace keeps one pointer per call: no room for a stride. */
+	if (m->enc == PvmDataInPlace && stride != 1)
+		return PvmNotImpl;
 	if (n == 0)
 		return 0;
 	if (p == NULL)
@@ -246,35 +253,41 @@ lpvm_pack(struct lpvm_msg *m, int code, const void *p, int n, int stride,
 	                         : (size_t)n * t->size) != 0)
 		return PvmOverflow;
 	if (m->wire_enc == WIRE_ENC_XDR)
-		return pack_xdr(m, t, p, (size_t)n, (size_t)stride);
-	if (m->enc == PvmDataInPlace && stride == 1 && !copy)
+		return pack_xdr(m, t, p, (size_t)n, stride);
+	if (m->enc == PvmDataInPlace && !copy)
 		return lpvm_msg_add_user(m, p, (size_t)n * t->size);
-	return pack_native(m, t, p, (size_t)n, (size_t)stride);
+	return pack_native(m, t, p, (size_t)n, stride);
 }
 
-/* Decode n XDR items of t into p; the caller checked the length. */
+/*
+ * Decode the first nscal XDR scalars of items of t into p (stride in
+ * items); the caller checked the length.  nscal below the items' count
+ * of scalars is a partial unpack.
+ */
 static int
 unpack_xdr(const struct lpvm_dtype *t, const uint8_t *r, uint8_t *p,
-    size_t n, size_t stride)
+    size_t nscal, ptrdiff_t stride)
 {
 	const struct pack_xkind *k = &pack_xkinds[t->kind];
-	size_t i, j, cnt = n * (size_t)t->nsub, step = stride * t->size;
+	ptrdiff_t step = stride * (ptrdiff_t)t->size;
+	size_t i, j;
 	uint64_t v;
 
 	/* Check every value first, so an overflow writes nothing. */
 	if (k->ovf && t->esize < k->wsize) {
-		for (i = 0; i < cnt; i++) {
+		for (i = 0; i < nscal; i++) {
 			v = pack_get_be(r + i * k->wsize, k->wsize, k->sign);
 			if (!pack_fits(v, t->esize, k->sign))
 				return PvmOverflow;
 		}
 	}
 	if (t->kind == LPVM_XK_BYTE && stride == 1) {
-		memcpy(p, r, n);
+		memcpy(p, r, nscal);
 		return 0;
 	}
-	for (i = 0; i < n; i++, p += step) {
-		for (j = 0; j < (size_t)t->nsub; j++, r += k->wsize) {
+	for (i = 0; nscal > 0; i++, p += step) {
+		for (j = 0; j < (size_t)t->nsub && nscal > 0;
+		     j++, r += k->wsize, nscal--) {
 			v = pack_get_be(r, k->wsize, k->sign);
 			pack_store(p + j * t->esize, v, t->esize);
 		}
@@ -282,43 +295,98 @@ unpack_xdr(const struct lpvm_dtype *t, const uint8_t *r, uint8_t *p,
 	return 0;
 }
 
-/* Unpack n items from m's read position, all or nothing. */
-int
-lpvm_unpack(struct lpvm_msg *m, int code, void *p, int n, int stride)
+/* Copy nbytes of native items of t into p through the stride (the last
+ * item may be cut short: a partial unpack, as PVM's byte copy). */
+static void
+unpack_native(const struct lpvm_dtype *t, const uint8_t *r, uint8_t *p,
+    size_t nbytes, ptrdiff_t stride)
+{
+	ptrdiff_t step = stride * (ptrdiff_t)t->size;
+	size_t len;
+
+	if (stride == 1) {
+		memcpy(p, r, nbytes);
+		return;
+	}
+	for (; nbytes > 0; p += step, r += len, nbytes -= len) {
+		len = nbytes < t->size ? nbytes : t->size;
+		memcpy(p, r, len);
+	}
+}
+
+/*
+ * What is left of m when n items of t do not fit: decode the scalars
+ * (XDR) or bytes (native) that are there, consume them, PvmNoData.
+ */
+static int
+unpack_rest(struct lpvm_msg *m, const struct lpvm_dtype *t, uint8_t *p,
+    size_t n, ptrdiff_t stride)
+{
+	const struct pack_xkind *k = &pack_xkinds[t->kind];
+	size_t avail = m->rpos < m->len ? m->len - m->rpos : 0;
+	size_t nscal;
+	int cc = 0;
+
+	if (avail > 0 && m->wire_enc == WIRE_ENC_XDR) {
+		nscal = t->kind == LPVM_XK_BYTE ? avail : avail / k->wsize;
+		if (nscal > n * (size_t)t->nsub)
+			nscal = n * (size_t)t->nsub;
+		cc = unpack_xdr(t, m->data + m->rpos, p, nscal, stride);
+	} else if (avail > 0)
+		unpack_native(t, m->data + m->rpos, p, avail, stride);
+	if (cc < 0)
+		return cc;
+	m->rpos = m->len;
+	return PvmNoData;
+}
+
+/* Unpack n items from m's read position; see lpvm_unpack_some. */
+static int
+unpack_items(
+    struct lpvm_msg *m, int code, void *p, int n, int stride, int partial)
 {
 	const struct lpvm_dtype *t;
-	const uint8_t *r;
-	uint8_t *out = p;
-	size_t need, i;
+	size_t need;
 	int cc;
 
-	if ((t = lpvm_dtype(code)) == NULL || n < 0 || stride < 1)
+	if ((t = lpvm_dtype(code)) == NULL || n < 0)
 		return PvmBadParam;
+	/* A buffer packed InPlace holds pointers, not data, until sent. */
+	if (m->enc == PvmDataInPlace)
+		return PvmBadMsg;
 	if (n == 0)
 		return 0;
 	if (p == NULL)
 		return PvmBadParam;
-	if ((cc = lpvm_msg_flatten(m)) < 0)
-		return cc;
 	if (m->wire_enc == WIRE_ENC_XDR)
 		need = pack_xdr_size(t, (size_t)n);
 	else
 		need = (size_t)n * t->size;
 	if (m->rpos > m->len || need > m->len - m->rpos)
-		return PvmNoData;
-	r = m->data + m->rpos;
+		return partial ? unpack_rest(m, t, p, (size_t)n, stride)
+		               : PvmNoData;
 	if (m->wire_enc == WIRE_ENC_XDR) {
-		if ((cc = unpack_xdr(t, r, out, (size_t)n, (size_t)stride)) < 0)
+		cc = unpack_xdr(t, m->data + m->rpos, p,
+		    (size_t)n * (size_t)t->nsub, stride);
+		if (cc < 0)
 			return cc;
-	} else if (stride == 1) {
-		memcpy(out, r, need);
-	} else {
-		for (i = 0; i < (size_t)n; i++)
-			memcpy(out + i * (size_t)stride * t->size,
-			    r + i * t->size, t->size);
-	}
+	} else
+		unpack_native(t, m->data + m->rpos, p, need, stride);
 	m->rpos += need;
 	return 0;
+}
+
+/* Unpack n items from m's read position, all or nothing. */
+int
+lpvm_unpack(struct lpvm_msg *m, int code, void *p, int n, int stride)
+{
+	return unpack_items(m, code, p, n, stride, 0);
+}
+
+int
+lpvm_unpack_some(struct lpvm_msg *m, int code, void *p, int n, int stride)
+{
+	return unpack_items(m, code, p, n, stride, 1);
 }
 
 /* Pack a string: int strlen+1, then the bytes and NUL. */
@@ -401,7 +469,7 @@ unpack_call(const char *call, int code, void *p, int n, int stride)
 
 	if ((m = lpvm_msg_get(lpvm_rbuf)) == NULL)
 		return lpvm_err(call, PvmNoBuf);
-	if ((cc = lpvm_unpack(m, code, p, n, stride)) < 0)
+	if ((cc = lpvm_unpack_some(m, code, p, n, stride)) < 0)
 		return lpvm_err(call, cc);
 	return 0;
 }

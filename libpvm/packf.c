@@ -241,8 +241,8 @@ unpackf_run(const char *fmt, va_list *ap)
 		else if ((type = packf_type(&cv)) < 0)
 			cc = PvmBadParam;
 		else
-			cc = lpvm_unpack(m, type, va_arg(*ap, void *), cv.cnt,
-			    cv.stride);
+			cc = lpvm_unpack_some(m, type, va_arg(*ap, void *),
+			    cv.cnt, cv.stride);
 		if (cc < 0)
 			return cc;
 	}

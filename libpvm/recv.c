@@ -296,15 +296,30 @@ pvm_probe(int tid, int tag)
 }
 
 /*
+ * The default rule as a matcher a program can hold: pvm_recvf hands it
+ * out as the previous matcher (PVM 3.4.6 returns its own, never NULL), and
+ * installing it again is the same as installing NULL.
+ */
+static int
+recv_match_builtin(int bufid, int tid, int tag)
+{
+	struct lpvm_msg *m = lpvm_msg_get(bufid);
+	struct recv_want w = {tid, tag};
+
+	return m != NULL && recv_match_default(m, &w);
+}
+
+/*
  * Install a matcher for the receive calls (NULL: the default one); returns
- * the previous matcher, NULL for the default.  The odd return type is the
- * one pvm3.h declares, kept for source compatibility with PVM 3.4.
+ * the previous matcher.  The odd return type is the one pvm3.h declares,
+ * kept for source compatibility with PVM 3.4.
  */
 int (*pvm_recvf(int (*f)(int, int, int)))(int (*)(int, int, int))
 {
-	int (*old)(int, int, int) = recv_matcher;
+	int (*old)(int, int, int) =
+	    recv_matcher != NULL ? recv_matcher : recv_match_builtin;
 
-	recv_matcher = f;
+	recv_matcher = f == recv_match_builtin ? NULL : f;
 	/* Through void (*)(void), the generic function pointer type. */
 	return (int (*)(int (*)(int, int, int)))(void (*)(void))old;
 }

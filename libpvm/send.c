@@ -35,6 +35,9 @@ pvm_send(int tid, int tag)
 		return lpvm_err("pvm_send", PvmNoBuf);
 	if ((rc = lpvm_send_msg(tid, tag, lpvm.ctx, m)) < 0)
 		return lpvm_err("pvm_send", rc);
+	/* The buffer keeps where it went (pvm_getminfo), as in PVM. */
+	m->tag = tag;
+	m->dst = tid;
 	return 0;
 }
 
@@ -125,5 +128,8 @@ pvm_mcast(int *tids, int n, int tag)
 	free(v);
 	if (rc < 0)
 		return lpvm_err("pvm_mcast", rc);
+	/* As PVM: the buffer's header names our multicast address. */
+	m->tag = tag;
+	m->dst = (int)(TID_MCAST_BIT | (uint32_t)lpvm.mytid);
 	return 0;
 }

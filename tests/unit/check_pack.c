@@ -233,7 +233,8 @@ fill(uint8_t *p, size_t n, unsigned seed)
 /*
  * Every type (loop index) x encoding x stride x count: the strided items
  * come back bit for bit, the gaps between them are not touched, a marker
- * packed after them follows, and the buffer then ends.
+ * packed after them follows, and the buffer then ends.  InPlace takes
+ * stride 1 only (PvmNotImpl, as PVM).
  */
 START_TEST(round_trip_all)
 {
@@ -256,6 +257,12 @@ START_TEST(round_trip_all)
 		memset(dst, 0xa5, span);
 
 		ck_assert_int_gt(pvm_initsend(encs[e]), 0);
+		if (encs[e] == PvmDataInPlace && stride != 1) {
+			ck_assert_int_eq(t->pk(src, n, stride), PvmNotImpl);
+			free(src);
+			free(dst);
+			continue;
+		}
 		ck_assert_int_eq(t->pk(src, n, stride), 0);
 		marker = 0x1234567 + n;
 		ck_assert_int_eq(pvm_pkint(&marker, 1, 1), 0);
@@ -277,28 +284,60 @@ START_TEST(round_trip_all)
 }
 END_TEST
 
-/* Unpacking past the end: PvmNoData, nothing written, nothing consumed. */
+/*
+ * Unpacking past the end, as PVM 3.4.6: what is there is filled in and
+ * consumed, and the call says PvmNoData.  The internal lpvm_unpack writes
+ * and consumes nothing.
+ */
 START_TEST(nodata_every_type)
 {
 	const struct ttype *t = &ttypes[_i];
 	uint8_t src[64], dst[64], zero[64];
+	struct lpvm_msg *m;
 	size_t e;
 
 	fill(src, sizeof(src), 7);
 	for (e = 0; e < 3; e++) {
 		ck_assert_int_gt(pvm_initsend(encs[e]), 0);
 		ck_assert_int_eq(t->pk(src, 2, 1), 0);
-		loop_sbuf();
+		m = lpvm_msg_get(loop_sbuf());
 		memset(dst, 0, sizeof(dst));
 		memset(zero, 0, sizeof(zero));
 		/* 5, not 3: XDR bytes are padded, 3 fit in 2 + padding */
-		ck_assert_int_eq(t->upk(dst, 5, 1), PvmNoData);
+		ck_assert_int_eq(lpvm_unpack(m, t->code, dst, 5, 1), PvmNoData);
 		ck_assert_mem_eq(dst, zero, sizeof(dst));
-		ck_assert_int_eq(t->upk(dst, 2, 1), 0);
+		ck_assert_int_eq(t->upk(dst, 5, 1), PvmNoData);
 		ck_assert_mem_eq(dst, src, 2 * t->size);
 		ck_assert_int_eq(t->upk(dst, 1, 1), PvmNoData);
 		/* a count of 0 is fine even at the end */
 		ck_assert_int_eq(t->upk(dst, 0, 1), 0);
+	}
+}
+END_TEST
+
+/*
+ * Strides as PVM 3.4.6 takes them: 0 packs one item again and again (and
+ * unpacks every item over the first), -1 walks backwards.
+ */
+START_TEST(strides_zero_and_negative)
+{
+	int v[3] = {10, 20, 30}, got[3] = {0, 0, 0}, one = 0;
+	size_t e;
+
+	for (e = 0; e < 2; e++) {
+		ck_assert_int_gt(pvm_initsend(encs[e]), 0);
+		ck_assert_int_eq(pvm_pkint(v, 3, 0), 0);
+		ck_assert_int_eq(pvm_pkint(&v[2], 3, -1), 0);
+		loop_sbuf();
+		ck_assert_int_eq(pvm_upkint(got, 3, 1), 0);
+		ck_assert_int_eq(got[0], 10);
+		ck_assert_int_eq(got[2], 10);
+		ck_assert_int_eq(pvm_upkint(&got[2], 3, -1), 0);
+		ck_assert_int_eq(got[0], 10);
+		ck_assert_int_eq(got[1], 20);
+		ck_assert_int_eq(got[2], 30);
+		ck_assert_int_eq(pvm_setrbuf(pvm_getrbuf()), pvm_getrbuf());
+		ck_assert_int_eq(pvm_upkint(&one, 1, 0), PvmNoData);
 	}
 }
 END_TEST
@@ -314,14 +353,15 @@ START_TEST(bad_args_every_type)
 	ck_assert_int_eq(t->upk(buf, 1, 1), PvmNoBuf);
 	ck_assert_int_gt(pvm_initsend(PvmDataDefault), 0);
 	ck_assert_int_eq(t->pk(buf, -1, 1), PvmBadParam);
-	ck_assert_int_eq(t->pk(buf, 1, 0), PvmBadParam);
-	ck_assert_int_eq(t->pk(buf, 1, -1), PvmBadParam);
+	/* strides 0 and below are taken, as PVM: repeat, backwards */
+	ck_assert_int_eq(t->pk(buf, 1, 0), 0);
+	ck_assert_int_eq(t->pk(buf, 1, -1), 0);
 	ck_assert_int_eq(t->pk(NULL, 1, 1), PvmBadParam);
 	ck_assert_int_eq(t->pk(NULL, 0, 1), 0);
 	ck_assert_int_eq(t->pk(buf, 1, 1), 0);
 	loop_sbuf();
 	ck_assert_int_eq(t->upk(buf, -1, 1), PvmBadParam);
-	ck_assert_int_eq(t->upk(buf, 1, 0), PvmBadParam);
+	ck_assert_int_eq(t->upk(buf, 1, 0), 0);
 	ck_assert_int_eq(t->upk(buf, 1, 1), 0);
 }
 END_TEST
@@ -869,7 +909,11 @@ START_TEST(setbuf_rules)
 }
 END_TEST
 
-/* setrbuf on a packed buffer rewinds it and unpacks what was packed. */
+/*
+ * setrbuf on a packed buffer unpacks what was packed; setrbuf does not
+ * rewind (PVM 3.4.6); an InPlace buffer holds no data before it is sent
+ * (PvmBadMsg, as PVM).
+ */
 START_TEST(unpack_own_buffer)
 {
 	int v[3] = {1, 2, 3}, w[3];
@@ -879,11 +923,16 @@ START_TEST(unpack_own_buffer)
 		pvm_initsend(encs[e]);
 		pvm_pkint(v, 3, 1);
 		pvm_setrbuf(pvm_getsbuf());
+		if (encs[e] == PvmDataInPlace) {
+			ck_assert_int_eq(pvm_upkint(w, 3, 1), PvmBadMsg);
+			pvm_freebuf(pvm_getrbuf());
+			continue;
+		}
 		ck_assert_int_eq(pvm_upkint(w, 3, 1), 0);
 		ck_assert_mem_eq(v, w, sizeof(v));
 		ck_assert_int_eq(pvm_upkint(w, 1, 1), PvmNoData);
-		pvm_setrbuf(pvm_getrbuf()); /* rewind */
-		ck_assert_int_eq(pvm_upkint(w, 1, 1), 0);
+		pvm_setrbuf(pvm_getrbuf()); /* no rewind */
+		ck_assert_int_eq(pvm_upkint(w, 1, 1), PvmNoData);
 		pvm_freebuf(pvm_getrbuf());
 	}
 }
@@ -903,7 +952,7 @@ START_TEST(bufinfo_rules)
 	ck_assert_int_eq(pvm_bufinfo(id, &bytes, &tag, &tid), 0);
 	ck_assert_int_eq(bytes, 8);
 	ck_assert_int_eq(tag, 0);
-	ck_assert_int_eq(tid, 0);
+	ck_assert_int_eq(tid, lpvm.mytid); /* a new buffer's source: me */
 	ck_assert_int_eq(pvm_bufinfo(id, NULL, NULL, NULL), 0);
 
 	memset(&mi, 0, sizeof(mi));
@@ -924,7 +973,7 @@ START_TEST(bufinfo_rules)
 	ck_assert_int_eq(mi.wid, 13);
 	ck_assert_int_eq(mi.src, 14);
 	ck_assert_int_eq(mi.dst, 15);
-	ck_assert_int_eq(mi.enc, PvmDataDefault);
+	ck_assert_int_eq(mi.enc, 0x10000000); /* PVM's XDR signature */
 	ck_assert_int_eq(mi.crc, 0);
 	ck_assert_int_eq(pvm_bufinfo(id, &bytes, &tag, &tid), 0);
 	ck_assert_int_eq(tag, 12);
@@ -948,7 +997,9 @@ START_TEST(inplace_reads_at_send)
 
 	pvm_initsend(PvmDataInPlace);
 	ck_assert_int_eq(pvm_pkint(arr, 4, 1), 0);
-	ck_assert_int_eq(pvm_pkint(str, 2, 2), 0); /* copied now */
+	ck_assert_int_eq(pvm_pkint(str, 2, 2), PvmNotImpl); /* as PVM */
+	/* values are copied now */
+	ck_assert_int_eq(pvm_packf("%d %d", str[0], str[2]), 0);
 	ck_assert_int_eq(pvm_pkint(arr, 1, 1), 0);
 	m = lpvm_msg_get(pvm_getsbuf());
 	ck_assert_uint_eq(lpvm_msg_body_len(m), 7 * sizeof(int));
@@ -1036,8 +1087,10 @@ START_TEST(pkmesg_round_trip)
 		ck_assert_int_eq(mi.wid, 3);
 		ck_assert_int_eq(mi.src, 4);
 		ck_assert_int_eq(mi.dst, 5);
-		ck_assert_int_eq(mi.enc, encs[ei] == PvmDataInPlace ?
-		    PvmDataRaw : encs[ei]);
+		/* PVM's signatures: XDR, else the native one (a received
+		 * InPlace body is native bytes) */
+		ck_assert_int_eq(mi.enc, encs[ei] == PvmDataDefault ?
+		    0x10000000 : 0x408c41);
 		pvm_setrbuf(got);
 		ck_assert_int_eq(pvm_upkint(w, 3, 1), 0);
 		ck_assert_mem_eq(v, w, sizeof(v));
@@ -1115,13 +1168,16 @@ START_TEST(packf_round_trip)
 
 	for (e = 0; e < 3; e++) {
 		setup();
+		/* InPlace takes no stride (%3.2d): PvmNotImpl, as PVM */
 		ck_assert_int_eq(pvm_packf("%+ c=%c h=%hd uh=%hud i=%d l=%ld "
 		                           "ul=%uld f=%f d=%lf %5d %3.2d "
 		                           "%*.*lf %2x %lx",
 		                     encs[e], 'A', (short)-5, (unsigned short)65535,
 		                     INT_MIN, LONG_MIN, ULONG_MAX, 1.25, -2.5,
 		                     arr, sarr, 3, 1, darr, cx, dcx),
-		    0);
+		    encs[e] == PvmDataInPlace ? PvmNotImpl : 0);
+		if (encs[e] == PvmDataInPlace)
+			continue;
 		if (encs[e] != PvmDataInPlace)
 			ck_assert_int_eq(pvm_packf("%s", "str"), 0);
 		else
@@ -1280,8 +1336,10 @@ START_TEST(length_over_int_max)
 	ck_assert_int_eq(pvm_pkstr("0123456"), PvmNotImpl); /* InPlace */
 	ck_assert_int_eq(pvm_pkbyte(p, 6, 1), 0); /* exactly INT_MAX */
 	ck_assert_int_eq(pvm_pkbyte(p, 1, 1), PvmOverflow);
+	/* InPlace reports only what was copied in (none), as PVM 3.4.6 */
 	ck_assert_int_eq(pvm_bufinfo(id, &bytes, NULL, NULL), 0);
-	ck_assert_int_eq(bytes, INT_MAX);
+	ck_assert_int_eq(bytes, 0);
+	ck_assert_uint_eq(lpvm_msg_body_len(lpvm_msg_get(id)), INT_MAX);
 
 	/* XDR and Raw: refused before anything is copied. */
 	id = pvm_initsend(PvmDataDefault);
@@ -1326,6 +1384,7 @@ pack_suite(void)
 	tcase_add_loop_test(tc, round_trip_all, 0, NTYPES);
 	tcase_add_loop_test(tc, nodata_every_type, 0, NTYPES);
 	tcase_add_loop_test(tc, bad_args_every_type, 0, NTYPES);
+	tcase_add_test(tc, strides_zero_and_negative);
 	tcase_add_test(tc, edge_values);
 	tcase_add_test(tc, xdr_bytes);
 	tcase_add_test(tc, raw_bytes);

@@ -367,7 +367,8 @@ probe(void)
 /* ---- encodings ---- */
 
 /*
- * One payload: every type, a strided pack, and (not InPlace) a string.
+ * One payload: every type, a strided pack (InPlace: item by item), and
+ * (not InPlace) a string.
  * The receiver unpacks the same sequence and counts mismatches.
  */
 struct payload {
@@ -430,7 +431,18 @@ payload_pack(struct payload *p, int enc)
 	cc |= pvm_pkdouble(p->doubles, 3, 1);
 	cc |= pvm_pkcplx(p->cplx, 2, 1);
 	cc |= pvm_pkdcplx(p->dcplx, 1, 1);
-	cc |= pvm_pkint(p->strided, 3, 2);
+	if (enc == PvmDataInPlace) {
+		/* InPlace takes stride 1 only (PvmNotImpl, as PVM 3.4.6):
+		 * the same items one by one. */
+		if (pvm_pkint(p->strided, 3, 2) != PvmNotImpl) {
+			return PvmBadParam;
+		}
+		cc |= pvm_pkint(&p->strided[0], 1, 1);
+		cc |= pvm_pkint(&p->strided[2], 1, 1);
+		cc |= pvm_pkint(&p->strided[4], 1, 1);
+	} else {
+		cc |= pvm_pkint(p->strided, 3, 2);
+	}
 	cc |= pvm_pkint(p->four, 4, 1);
 	cc |= pvm_pkint(p->late, 3, 1);
 	if (enc != PvmDataInPlace) {
