@@ -41,6 +41,7 @@ mbox_msg_new(const void *p, size_t len, int enc)
 		return NULL;
 	mbox_held += len;
 	m->refs = 1;
+	m->src = 0;
 	m->enc = enc;
 	m->len = len;
 	if (len > 0)
@@ -185,7 +186,9 @@ mbox_put(struct mbox *mb, int tid, const char *name, int index, int flags,
 {
 	struct mbox_class *mc;
 	struct mbox_entry *e;
-	int direct = (int)((unsigned)flags >> PvmMboxDirectIndexShift);
+	/* Only the 21 bits of the direct index count: flags -1 gives
+	 * 2097151, as in PVM 3.4.6. */
+	int direct = (int)PvmMboxDirectIndexOf((unsigned)flags);
 	int at, rc;
 
 	if (index < -1)

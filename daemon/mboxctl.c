@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Answer a get: index (or error), then enc and the stored bytes. */
+/* Answer a get: index (or error), then enc, src and the stored bytes. */
 static void
 mboxctl_get_reply(struct conn *c, int dst, int wid, int rc,
     const struct mbox_msg *m)
@@ -18,6 +18,7 @@ mboxctl_get_reply(struct conn *c, int dst, int wid, int rc,
 	xdr_put_int(&w, rc);
 	if (rc >= 0 && m != NULL) {
 		xdr_put_int(&w, m->enc);
+		xdr_put_int(&w, m->src);
 		xdr_put_bytes(&w, m->data, m->len);
 	}
 	if (w.failed) {
@@ -83,6 +84,7 @@ ctl_TM_MB_PUT(struct ctlreq *q)
 		ctl_reply_int(q, PvmNoMem);
 		return;
 	}
+	m->src = q->src;
 	rc = mbox_put(&pvmd.mbox, q->src, name, index, flags, m);
 	mbox_msg_unref(m);
 	log_debug("t%x: mbox put \"%s\" -> %d", (unsigned)q->src, name, rc);

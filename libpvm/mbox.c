@@ -96,7 +96,8 @@ pvm_putinfo(char *name, int bufid, int flags)
 
 /*
  * TM_MB_GET: on success *mp is the stored message (not in the buffer
- * table) and the entry's index is returned.
+ * table), its src the task that put it, and the entry's index is
+ * returned.
  */
 static int
 mb_get(const char *name, int index, int flags, struct lpvm_msg **mp)
@@ -105,7 +106,7 @@ mb_get(const char *name, int index, int flags, struct lpvm_msg **mp)
 	struct xdr_reader r;
 	uint8_t *rep, *body;
 	const uint8_t *p;
-	int32_t got, enc = 0;
+	int32_t got, enc = 0, src = 0;
 	size_t n;
 	int cc;
 
@@ -121,7 +122,8 @@ mb_get(const char *name, int index, int flags, struct lpvm_msg **mp)
 	} else if (got < 0) {
 		got = ctl_code(got);
 	} else if (got >= 0 && (xdr_get_int(&r, &enc) != 0 ||
-	    (enc != WIRE_ENC_XDR && enc != WIRE_ENC_NATIVE))) {
+	    (enc != WIRE_ENC_XDR && enc != WIRE_ENC_NATIVE) ||
+	    xdr_get_int(&r, &src) != 0)) {
 		got = PvmBadMsg;
 	}
 	if (got >= 0) {
@@ -132,6 +134,7 @@ mb_get(const char *name, int index, int flags, struct lpvm_msg **mp)
 			got = PvmNoMem;
 		} else {
 			memcpy(body, p, n);
+			(*mp)->src = src;
 		}
 	}
 	free(rep);
@@ -151,19 +154,24 @@ pvm_recvinfo(char *name, int index, int flags)
 	if ((cc = lpvm_enrol()) < 0) {
 		return lpvm_err("pvm_recvinfo", cc);
 	}
-	/* Like a receive, the old active receive buffer goes first. */
+	cc = mb_get(name, index, flags, &m);
+	if (cc >= 0) {
+		m->dst = lpvm.mytid;
+		if ((cc = lpvm_msg_register(m)) < 0) {
+			lpvm_msg_free(m);
+		}
+	}
+	/*
+	 * Once the pvmd has answered, the old active receive buffer goes,
+	 * found or not, as in PVM 3.4.6; the new buffer was registered
+	 * first, so its id is never the old one's.
+	 */
 	if (lpvm_rbuf > 0) {
 		lpvm_msg_free(lpvm_msg_get(lpvm_rbuf));
 		lpvm_rbuf = 0;
 	}
-	if ((cc = mb_get(name, index, flags, &m)) < 0) {
+	if (cc < 0) {
 		return mb_err("pvm_recvinfo", cc, PvmNotFound, PvmNotFound);
-	}
-	m->src = lpvm.mytid;
-	m->dst = lpvm.mytid;
-	if ((cc = lpvm_msg_register(m)) < 0) {
-		lpvm_msg_free(m);
-		return lpvm_err("pvm_recvinfo", cc);
 	}
 	lpvm_rbuf = cc;
 	return cc;

@@ -22,8 +22,17 @@ struct mhf {
 	int (*f)(int);
 };
 
+/*
+ * Handler ids as PVM 3.4.6 hands them out: its library keeps ids 0-8 for
+ * handlers of its own, so a program's first handler is 9; a deleted id
+ * is reused before a new one, the last deleted first.
+ */
+#define MHF_FIRST_ID 9
+
 static struct mhf *mhf_tab;
-static int mhf_n, mhf_cap, mhf_nextid;
+static int mhf_n, mhf_cap, mhf_nextid = MHF_FIRST_ID;
+static int *mhf_freeids; /* a stack of deleted ids */
+static int mhf_nfree, mhf_freecap;
 
 /* Messages waiting for their handler, in arrival order. */
 static struct lpvm_msg **mhf_pend;
@@ -63,16 +72,43 @@ mhf_find(const struct lpvm_msg *m)
 	return NULL;
 }
 
-/* Install f for messages matching (src, tag, ctx); returns its id. */
+/* The id for a new handler: the last one deleted, else a new one. */
+static int
+mhf_newid(void)
+{
+	return mhf_nfree > 0 ? mhf_freeids[--mhf_nfree] : mhf_nextid++;
+}
+
+/* Keep a deleted id for reuse; 0 or PvmNoMem. */
+static int
+mhf_freeid(int id)
+{
+	int *t, n;
+
+	if (mhf_nfree == mhf_freecap) {
+		n = mhf_freecap ? mhf_freecap * 2 : 8;
+		if ((t = realloc(mhf_freeids, (size_t)n * sizeof(*t))) == NULL)
+			return PvmNoMem;
+		mhf_freeids = t;
+		mhf_freecap = n;
+	}
+	mhf_freeids[mhf_nfree++] = id;
+	return 0;
+}
+
+/*
+ * Install f for messages matching (src, tag, ctx); returns its id.  Any
+ * src, tag and ctx is taken, -1 being the wildcard, as in PVM 3.4.6;
+ * only a missing function is refused (PVM 3.4.6 takes it, and would
+ * call it when a message matched).
+ */
 int
 pvm_addmhf(int src, int tag, int ctx, int (*f)(int))
 {
 	struct mhf *t;
 	int i, n;
 
-	if (f == NULL ||
-	    (src != -1 && !tid_is_task(src) && !tid_is_pvmd(src)) ||
-	    (tag < -1 && !lpvm.resvtids))
+	if (f == NULL)
 		return lpvm_err("pvm_addmhf", PvmBadParam);
 	if (mhf_overlaps_internal(tag, ctx))
 		return lpvm_err("pvm_addmhf", PvmExists);
@@ -89,7 +125,7 @@ pvm_addmhf(int src, int tag, int ctx, int (*f)(int))
 		mhf_cap = n;
 	}
 	t = &mhf_tab[mhf_n++];
-	t->id = mhf_nextid++;
+	t->id = mhf_newid();
 	t->src = src;
 	t->tag = tag;
 	t->ctx = ctx;
@@ -107,6 +143,8 @@ pvm_delmhf(int id)
 		return lpvm_err("pvm_delmhf", PvmBadParam);
 	for (i = 0; i < mhf_n; i++) {
 		if (mhf_tab[i].id == id) {
+			if (mhf_freeid(id) < 0)
+				return lpvm_err("pvm_delmhf", PvmNoMem);
 			memmove(&mhf_tab[i], &mhf_tab[i + 1],
 			    (size_t)(mhf_n - i - 1) * sizeof(*mhf_tab));
 			mhf_n--;
@@ -166,7 +204,11 @@ lpvm_mhf_take(struct lpvm_msg *m)
 	return 1;
 }
 
-/* Call the handler of m with the user's buffers and context saved. */
+/*
+ * Call the handler of m with the user's buffers and context saved.  It
+ * runs in the message's context (what pvm_getcontext tells it in PVM
+ * 3.4.6, and what its sends go out in).
+ */
 static void
 mhf_call(struct mhf *h, struct lpvm_msg *m)
 {
@@ -175,6 +217,7 @@ mhf_call(struct mhf *h, struct lpvm_msg *m)
 
 	lpvm_sbuf = 0; /* a pvm_initsend in f must not free the user's */
 	lpvm_rbuf = id;
+	lpvm.ctx = m->ctx;
 	m->rpos = 0;
 	(void)f(id);
 	if (lpvm_msg_get(id) == m)
