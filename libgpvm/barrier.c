@@ -5,9 +5,10 @@
  * different count is PvmMismatch, as in PVM 3.4.  Unlike PVM 3.4, a
  * barrier that can no longer complete because a member left or died
  * fails with PvmNoTask at every waiter, and a dead server is PvmSysErr:
- * never a hang.  A count of 0, below -1 or above GS_MAXINST is
- * PvmBadParam (PVM 3.4's server said PvmMismatch for the first two and
- * stayed stuck).
+ * never a hang.  A count of 0 or below -1 is PvmMismatch, after the
+ * group and membership checks, as in PVM 3.4 (whose server then stayed
+ * stuck: every later barrier of the group said PvmMismatch; not here); a
+ * count above GS_MAXINST is PvmBadParam.
  *
  * Two paths, chosen from the view alone, so every member of a group
  * takes the same one:
@@ -162,15 +163,19 @@ pvm_barrier(char *group, int count)
 	if ((cc = gpvm_enter()) < 0 || (cc = gpvm_name_check(group)) < 0) {
 		return gpvm_err("pvm_barrier", cc);
 	}
-	if (count == 0 || count < -1 || count > GS_MAXINST) {
-		return gpvm_err("pvm_barrier", PvmBadParam);
-	}
 	if ((cc = gpvm_view_live(group, &v)) < 0 ||
 	    (cc = gpvm_server_check()) < 0) {
 		return gpvm_err("pvm_barrier", cc);
 	}
 	if (v->myinst < 0) {
 		return gpvm_err("pvm_barrier", PvmNotInGroup);
+	}
+	/* PVM 3.4's server checks the count last, with this answer. */
+	if (count == 0 || count < -1) {
+		return gpvm_err("pvm_barrier", PvmMismatch);
+	}
+	if (count > GS_MAXINST) {
+		return gpvm_err("pvm_barrier", PvmBadParam);
 	}
 	if (v->segid != 0 && gb_all_local(v)) {
 		cc = gb_shared(group, v, count);

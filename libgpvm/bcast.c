@@ -6,7 +6,9 @@
  * pvm_mcast sends the message in the caller's own context with the
  * caller's tag, so members receive it with an ordinary pvm_recv.  Anyone
  * may call, member or not.  As in PVM 3.4, membership changes that the
- * caller has not yet seen are not reflected.
+ * caller has not yet seen are not reflected: a frozen group's cached
+ * table serves even after a member left it (the group is dead for the
+ * collectives); a dead group the caller holds no table of is PvmNoGroup.
  */
 #include <stdlib.h>
 
@@ -19,8 +21,11 @@ pvm_bcast(char *group, int msgtag)
 	struct gpvm_view *v;
 	int *to, n = 0, me, i, cc;
 
-	if ((cc = gpvm_view_live(group, &v)) < 0) {
+	if ((cc = gpvm_view(group, &v)) < 0) {
 		return gpvm_err("pvm_bcast", cc);
+	}
+	if (v->frozen == GS_DEAD) {
+		return gpvm_err("pvm_bcast", PvmNoGroup);
 	}
 	if (msgtag < 0) {
 		return gpvm_err("pvm_bcast", PvmBadParam);

@@ -78,6 +78,7 @@ gc_ent_free(struct gc_ent *e)
 {
 	gseg_unmap(e->seg);
 	free(e->v.tids);
+	free(e->v.name);
 	free(e);
 }
 
@@ -122,7 +123,8 @@ gc_current(const struct gc_ent *e)
 	if (e->v.frozen == GS_FROZEN) {
 		return 1;
 	}
-	/* Members get every change pushed; the dead state is never used. */
+	/* Members get every change pushed.  A dead group's view (fetched
+	 * by a non-member) is asked for again each time, as in PVM 3.4. */
 	return e->v.frozen == GS_DYNAMIC && e->v.myinst >= 0;
 }
 
@@ -241,7 +243,7 @@ gpvm_name_check(const char *group)
 	if (group == NULL || *group == '\0') {
 		return PvmNullGroup;
 	}
-	return strlen(group) >= GS_NAMEMAX ? PvmBadParam : 0;
+	return 0;
 }
 
 /* Set pvm_errno and report per PvmAutoErr, as libpvm3's calls do. */
@@ -408,19 +410,6 @@ gpvm_req_end(struct gpvm_req *rq)
 	pvm_setcontext(rq->ctx);
 }
 
-/* Unpack a group name (str) into name[GS_NAMEMAX]; 0 or PvmBadMsg. */
-static int
-gc_upk_name(char *name)
-{
-	int len = 0;
-
-	if (pvm_upkint(&len, 1, 1) < 0 || len < 1 || len > GS_NAMEMAX ||
-	    pvm_upkbyte(name, len, 1) < 0 || name[len - 1] != '\0') {
-		return PvmBadMsg;
-	}
-	return 0;
-}
-
 /* Count v's members and find our instance (-1: not a member). */
 static void
 gc_count(struct gpvm_view *v)
@@ -469,7 +458,10 @@ gc_entry(const char *name)
 	if ((e = calloc(1, sizeof(*e))) == NULL) {
 		return NULL;
 	}
-	snprintf(e->v.name, sizeof(e->v.name), "%s", name);
+	if ((e->v.name = strdup(name)) == NULL) {
+		free(e);
+		return NULL;
+	}
 	e->v.myinst = -1;
 	e->next = gc_cache;
 	gc_cache = e;
@@ -508,16 +500,16 @@ gc_frozen_dies(struct gc_ent *e, uint32_t version, int ninst, int from_push)
 	return 0;
 }
 
-int
-gpvm_view_input(int from_push)
+/* Apply the rest of a view (after its name) to the cache. */
+static int
+gc_view_apply(const char *name, int from_push)
 {
-	char name[GS_NAMEMAX];
 	struct gc_ent *e;
 	int version = 0, state = 0, segid = 0, ninst = 0;
 
-	if (gc_upk_name(name) < 0 || pvm_upkint(&version, 1, 1) < 0 ||
-	    pvm_upkint(&state, 1, 1) < 0 || pvm_upkint(&segid, 1, 1) < 0 ||
-	    pvm_upkint(&ninst, 1, 1) < 0 || ninst < 0) {
+	if (pvm_upkint(&version, 1, 1) < 0 || pvm_upkint(&state, 1, 1) < 0 ||
+	    pvm_upkint(&segid, 1, 1) < 0 || pvm_upkint(&ninst, 1, 1) < 0 ||
+	    ninst < 0) {
 		return PvmBadMsg;
 	}
 	e = gc_find(name);
@@ -559,6 +551,20 @@ gpvm_view_input(int from_push)
 		gpvm_wait_view_changed(&e->v);
 	}
 	return 0;
+}
+
+int
+gpvm_view_input(int from_push)
+{
+	char *name;
+	int cc;
+
+	if ((name = gs_upk_name()) == NULL) {
+		return PvmBadMsg;
+	}
+	cc = gc_view_apply(name, from_push);
+	free(name);
+	return cc;
 }
 
 /* Ask the server for the view of group; 0 or an error. */
@@ -748,13 +754,9 @@ pvm_freezegroup(char *group, int size)
 	struct gpvm_req rq;
 	int cc;
 
-	if ((cc = gpvm_enter()) < 0 || (cc = gpvm_name_check(group)) < 0) {
-		return gpvm_err("pvm_freezegroup", cc);
-	}
-	if (size == 0 || size < -1) {
-		return gpvm_err("pvm_freezegroup", PvmBadParam);
-	}
-	if ((cc = gpvm_req_begin(&rq)) < 0) {
+	/* A size of 0 or below -1 is the server's PvmMismatch (groups.c). */
+	if ((cc = gpvm_enter()) < 0 || (cc = gpvm_name_check(group)) < 0 ||
+	    (cc = gpvm_req_begin(&rq)) < 0) {
 		return gpvm_err("pvm_freezegroup", cc);
 	}
 	pvm_pkstr(group);

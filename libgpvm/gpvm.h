@@ -21,7 +21,7 @@ struct gseg;
 
 /* A member's picture of one group (owned by the cache in client.c). */
 struct gpvm_view {
-	char name[GS_NAMEMAX];
+	char *name;       /* allocated, any length */
 	uint32_t version; /* bumped by the server at every join/leave/freeze */
 	int frozen;       /* static group: the view never changes */
 	int ninst;        /* size of tids[]: highest instance + 1 */
@@ -71,7 +71,7 @@ int gpvm_view(const char *group, struct gpvm_view **view);
 /* Start of every public group call: enrol, notice a new tid (then drop
  * every cache), apply pushed views.  0 or a Pvm* error. */
 int gpvm_enter(void);
-/* PvmNullGroup for NULL or "", PvmBadParam if too long, else 0. */
+/* PvmNullGroup for NULL or "", else 0 (names have no length limit). */
 int gpvm_name_check(const char *group);
 /* For the return of a public call: set pvm_errno, report a negative code
  * per PvmAutoErr as libpvm3 does ("libpvm [t..]: pvm_x(): text"), and
@@ -184,9 +184,9 @@ void gpvm_wait_view_changed(const struct gpvm_view *v);
 	X(PVM_DOUBLE, double, double, REAL, double)                    \
 	X(PVM_DCPLX, dcplx, double, CPLX, double)                      \
 	X(PVM_LONG, long, long, INT, unsigned long)                    \
-	X(PVM_USHORT, ushort, unsigned short, INT, unsigned int)       \
-	X(PVM_UINT, uint, unsigned int, INT, unsigned int)             \
-	X(PVM_ULONG, ulong, unsigned long, INT, unsigned long)
+	X(PVM_USHORT, ushort, unsigned short, UNS, unsigned int)       \
+	X(PVM_UINT, uint, unsigned int, UNS, unsigned int)             \
+	X(PVM_ULONG, ulong, unsigned long, UNS, unsigned long)
 /* One more than the highest reduce datatype code. */
 #define GPVM_NTYPES (PVM_ULONG + 1)
 

@@ -22,6 +22,7 @@ gt_init(struct gt_table *t)
 static void
 gt_group_free(struct gt_group *g)
 {
+	free(g->name);
 	free(g->tids);
 	free(g->barrier.waiters);
 	free(g->freeze.waiters);
@@ -113,7 +114,10 @@ gt_create(struct gt_table *t, const char *name)
 	if ((g = calloc(1, sizeof(*g))) == NULL) {
 		return NULL;
 	}
-	strcpy(g->name, name);
+	if ((g->name = strdup(name)) == NULL) {
+		free(g);
+		return NULL;
+	}
 	g->state = GS_DYNAMIC;
 	g->next = t->head;
 	t->head = g;
@@ -141,9 +145,6 @@ gt_join(struct gt_table *t, const char *name, int tid)
 	struct gt_group *g;
 	int inst, created = 0, *p;
 
-	if (strlen(name) >= GS_NAMEMAX) {
-		return PvmBadParam;
-	}
 	if ((g = gt_find(t, name)) == NULL) {
 		if ((g = gt_create(t, name)) == NULL) {
 			return PvmNoMem;
@@ -292,12 +293,16 @@ gt_arrive(struct gt_group *g, struct gt_sync *s, int tid, int count,
 	if (count == -1) {
 		count = g->nmembers;
 	}
+	/* PVM 3.4's answer for a count below 1 (other than -1). */
+	if (count < 1) {
+		return PvmMismatch;
+	}
 	/*
 	 * One arrival per member.  A second request from a tid that waits
 	 * already (a confused or hostile client) would count twice and
 	 * release the others early (found by fuzz_pvmgs).
 	 */
-	if (count < 1 || gt_waiting(s, tid)) {
+	if (gt_waiting(s, tid)) {
 		return PvmBadParam;
 	}
 	if (s->count != 0 && s->count != count) {
@@ -361,14 +366,25 @@ int
 gt_freeze(struct gt_table *t, const char *name, int tid, int size,
     struct gt_list *release)
 {
-	struct gt_group *g;
+	struct gt_group *g = gt_find(t, name);
 	int cc;
 
-	if ((cc = gt_member_group(t, name, tid, &g)) < 0) {
-		return cc;
+	/*
+	 * PVM 3.4's order: a frozen group is refused before asking whether
+	 * the caller is a member; a dead one after (PvmMismatch, its frozen
+	 * size no longer holds).
+	 */
+	if (g == NULL) {
+		return PvmNoGroup;
 	}
 	if (g->state == GS_FROZEN) {
 		return PvmDupGroup;
+	}
+	if (gt_inst(g, tid) < 0) {
+		return PvmNotInGroup;
+	}
+	if (g->state == GS_DEAD) {
+		return PvmMismatch;
 	}
 	if ((cc = gt_arrive(g, &g->freeze, tid, size, release)) == 1) {
 		g->state = GS_FROZEN;

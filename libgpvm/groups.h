@@ -14,7 +14,8 @@
  * longer reach the count, every waiter is failed (PvmNoTask) rather than
  * left hanging -- PVM 3.4 would wait forever.  A frozen group whose member
  * leaves or dies becomes dead (GS_DEAD): its waiters fail with PvmNoGroup
- * and every later call but a leave says PvmNoGroup, as in PVM 3.4.
+ * and later barriers and freezes say PvmNoGroup, joins PvmNotInGroup, as
+ * in PVM 3.4.
  */
 #ifndef GROUPS_H
 #define GROUPS_H
@@ -41,7 +42,7 @@ struct gt_sync {
 };
 
 struct gt_group {
-	char name[GS_NAMEMAX];
+	char *name; /* allocated, any length */
 	uint32_t version;
 	int state;    /* GS_DYNAMIC, GS_FROZEN, GS_DEAD */
 	int ninst;    /* slots in tids[] in use: highest instance + 1 */
@@ -79,8 +80,7 @@ int gt_inst(const struct gt_group *g, int tid);
 struct gt_group *gt_first_with(struct gt_table *t, int tid);
 
 /* Join: the new instance, or PvmDupGroup, PvmNotInGroup (frozen group),
- * PvmNoMem (also: GS_MAXINST members already), PvmBadParam (name too
- * long). */
+ * PvmNoMem (also: GS_MAXINST members already). */
 int gt_join(struct gt_table *t, const char *name, int tid);
 
 /*
@@ -92,16 +92,17 @@ int gt_leave(struct gt_table *t, const char *name, int tid,
     struct gt_list *failb, struct gt_list *failf, int *deleted);
 
 /*
- * Arrive at a barrier: PvmNoGroup, PvmNotInGroup, PvmMismatch, PvmBadParam
- * (a count below 1, or tid waits there already) or PvmNoMem for this
- * caller alone; 0 = wait; 1 = released: every waiter (this caller
- * included) is appended to `release`.
+ * Arrive at a barrier: PvmNoGroup, PvmNotInGroup, PvmMismatch (also for a
+ * count below 1, as PVM 3.4), PvmBadParam (tid waits there already) or
+ * PvmNoMem for this caller alone; 0 = wait; 1 = released: every waiter
+ * (this caller included) is appended to `release`.
  */
 int gt_barrier(struct gt_table *t, const char *name, int tid, int count,
     struct gt_list *release);
 
-/* Arrive at a freeze: as gt_barrier, plus PvmDupGroup if already frozen.
- * On release the group is frozen. */
+/* Arrive at a freeze: as gt_barrier, plus PvmDupGroup if already frozen
+ * (before the membership check), PvmMismatch if dead.  On release the
+ * group is frozen. */
 int gt_freeze(struct gt_table *t, const char *name, int tid, int size,
     struct gt_list *release);
 

@@ -18,7 +18,9 @@
  *           ninst x int tid (instance order, -1 for a hole)
  *           segid: the group's barrier segment (gseg.h), 0 if none
  *           state: GS_DYNAMIC, GS_FROZEN or GS_DEAD (frozen, then a
- *           member left or died: every later call says PvmNoGroup)
+ *           member left or died: collectives, barriers and freezes
+ *           on it say PvmNoGroup, joins PvmNotInGroup; its view still
+ *           tells the members left, as PVM 3.4's server does)
  *
  *   GS_JOIN     req: int seq, str group
  *               rep: int seq, int inst (or error), view if inst >= 0
@@ -54,6 +56,10 @@
 #ifndef GSPROTO_H
 #define GSPROTO_H
 
+#include <stdlib.h>
+
+#include "pvm3.h"
+
 #define GS_TAG(n) ((int)(0x80050000u | (unsigned)(n)))
 
 #define GS_JOIN GS_TAG(1)
@@ -79,10 +85,36 @@
 /* The mailbox class the server registers in. */
 #define GS_MBOX "pvmgs"
 
-/* Longest group name, with its NUL. */
-#define GS_NAMEMAX 256
+/*
+ * Group names have no length limit (PVM 3.4 takes names of a megabyte):
+ * both ends allocate them, with gs_upk_name below.
+ */
 
 /* Most instances a group can have (a barrier segment's slots, gseg.h). */
 #define GS_MAXINST 65535
+
+/*
+ * Unpack a name (packed with pvm_pkstr) from the active receive buffer
+ * into a malloc'd string; NULL if malformed or out of memory.
+ * pvm_upkstr has no bound, so the length word is read first and checked
+ * against the message, which a hostile one cannot make us exceed.
+ */
+static inline char *
+gs_upk_name(void)
+{
+	int len = 0, bytes = 0;
+	char *name;
+
+	if (pvm_bufinfo(pvm_getrbuf(), &bytes, NULL, NULL) < 0 ||
+	    pvm_upkint(&len, 1, 1) < 0 || len < 1 || len > bytes ||
+	    (name = malloc((size_t)len)) == NULL) {
+		return NULL;
+	}
+	if (pvm_upkbyte(name, len, 1) < 0 || name[len - 1] != '\0') {
+		free(name);
+		return NULL;
+	}
+	return name;
+}
 
 #endif /* GSPROTO_H */

@@ -11,12 +11,12 @@
  * pvm_reduce consults to refuse a bad pair on every member before any
  * message moves.
  *
- * Supported pairs:
- *   Sum, Product  SHORT INT LONG USHORT UINT ULONG FLOAT DOUBLE CPLX DCPLX
+ * Supported pairs, as in PVM 3.4.6 (tests/diff/p_group.c):
+ *   Sum, Product  SHORT INT LONG FLOAT DOUBLE CPLX DCPLX
  *   Max, Min      the same, plus BYTE (compared as signed char)
- * BYTE with Sum/Product and PVM_STR with anything are PvmBadParam, as in
- * PVM 3.4.  The unsigned types are our extension (PVM 3.4's functions
- * refuse them).  Integer Sum/Product wrap modulo 2^bits.  Complex
+ * BYTE with Sum/Product, the unsigned types (kind UNS: known sizes, for
+ * gather and scatter, but no kernels) and PVM_STR with anything are
+ * PvmBadParam, as in PVM 3.4.6.  Integer Sum/Product wrap modulo 2^bits.  Complex
  * Product is (a+bi)(c+di) = (ac-bd) + (ad+bc)i; complex Max/Min compare
  * squared moduli and keep x on a tie.  Max/Min keep x when a comparison
  * is false, so a NaN in y never replaces x.
@@ -77,8 +77,9 @@ enum ops_op { OPS_SUM, OPS_PRODUCT, OPS_MAX, OPS_MIN, OPS_NOPS };
 	OPS_LOOP(ops_product_##name, ctype, a * b)                       \
 	OPS_MAXMIN(name, ctype)
 
-/* BYTE: Max and Min only. */
+/* BYTE: Max and Min only.  Unsigned: none. */
 #define OPS_DEF_BYTE(name, ctype, wtype) OPS_MAXMIN(name, ctype)
+#define OPS_DEF_UNS(name, ctype, wtype)
 
 /* A complex loop over (re, im) pairs of ctype; `body` sets x[0], x[1]. */
 #define OPS_CLOOP(fname, ctype, body)                                   \
@@ -118,7 +119,15 @@ GPVM_REDUCE_TYPES(OPS_DEFINE)
 
 /* ---- the [operation][datatype] table ---- */
 
-/* Table slots: every kind has Max/Min; all but BYTE have Sum/Product. */
+/* Table slots: all kinds but UNS have Max/Min; all but BYTE and UNS
+ * have Sum/Product. */
+#define OPS_HAS_SUM_UNS(code, name)
+#define OPS_HAS_PRODUCT_UNS(code, name)
+#define OPS_HAS_MAXMIN_UNS(code, name, op)
+#define OPS_HAS_MAXMIN_BYTE(code, name, op) [code] = ops_##op##_##name,
+#define OPS_HAS_MAXMIN_INT(code, name, op) [code] = ops_##op##_##name,
+#define OPS_HAS_MAXMIN_REAL(code, name, op) [code] = ops_##op##_##name,
+#define OPS_HAS_MAXMIN_CPLX(code, name, op) [code] = ops_##op##_##name,
 #define OPS_HAS_SUM_BYTE(code, name)
 #define OPS_HAS_SUM_INT(code, name) [code] = ops_sum_##name,
 #define OPS_HAS_SUM_REAL(code, name) [code] = ops_sum_##name,
@@ -131,8 +140,10 @@ GPVM_REDUCE_TYPES(OPS_DEFINE)
 	OPS_HAS_SUM_##kind(code, name)
 #define OPS_SLOT_PRODUCT(code, name, ctype, kind, wtype)                 \
 	OPS_HAS_PRODUCT_##kind(code, name)
-#define OPS_SLOT_MAX(code, name, ctype, kind, wtype) [code] = ops_max_##name,
-#define OPS_SLOT_MIN(code, name, ctype, kind, wtype) [code] = ops_min_##name,
+#define OPS_SLOT_MAX(code, name, ctype, kind, wtype)                     \
+	OPS_HAS_MAXMIN_##kind(code, name, max)
+#define OPS_SLOT_MIN(code, name, ctype, kind, wtype)                     \
+	OPS_HAS_MAXMIN_##kind(code, name, min)
 
 static const ops_kernel ops_table[OPS_NOPS][GPVM_NTYPES] = {
 	[OPS_SUM] = { GPVM_REDUCE_TYPES(OPS_SLOT_SUM) },
@@ -144,6 +155,7 @@ static const ops_kernel ops_table[OPS_NOPS][GPVM_NTYPES] = {
 /* Bytes of one element, by datatype (complex: two scalars). */
 #define OPS_NSUB_BYTE 1
 #define OPS_NSUB_INT 1
+#define OPS_NSUB_UNS 1
 #define OPS_NSUB_REAL 1
 #define OPS_NSUB_CPLX 2
 #define OPS_SIZE(code, name, ctype, kind, wtype)                         \

@@ -208,20 +208,11 @@ gs_unwatch(int tid)
 	}
 }
 
-/* Unpack seq and a group name; 0 or -1 (a malformed request). */
+/* Unpack seq and a group name (free it); 0 or -1 (a malformed request). */
 static int
-gs_upk_head(int *seq, char *name)
+gs_upk_head(int *seq, char **name)
 {
-	int len = 0;
-
-	if (pvm_upkint(seq, 1, 1) < 0) {
-		return -1;
-	}
-	/* pvm_upkstr has no bound: read the length word, then the bytes. */
-	if (pvm_upkint(&len, 1, 1) < 0 || len < 1 || len > GS_NAMEMAX) {
-		return -1;
-	}
-	if (pvm_upkbyte(name, len, 1) < 0 || name[len - 1] != '\0') {
+	if (pvm_upkint(seq, 1, 1) < 0 || (*name = gs_upk_name()) == NULL) {
 		return -1;
 	}
 	return 0;
@@ -284,13 +275,17 @@ gs_join(int src, int seq, const char *name)
 	}
 }
 
-/* GS_VIEW: the view of a group, for members and non-members. */
+/*
+ * GS_VIEW: the view of a group, for members and non-members.  A dead
+ * group's too: as PVM 3.4's server, we still tell its size and members
+ * (the collectives refuse it, gpvm_view_live).
+ */
 static void
 gs_view(int src, int seq, const char *name)
 {
 	struct gt_group *g = gt_find(&gs_table, name);
 
-	if (g == NULL || g->state == GS_DEAD) {
+	if (g == NULL) {
 		gs_reply(src, GS_VIEW, seq, PvmNoGroup);
 		return;
 	}
@@ -337,7 +332,7 @@ static void
 gs_dead(void)
 {
 	struct gt_group *g;
-	char name[GS_NAMEMAX];
+	char *name;
 	int tid = 0;
 
 	if (pvm_upkint(&tid, 1, 1) < 0) {
@@ -345,8 +340,12 @@ gs_dead(void)
 	}
 	gs_unwatch(tid);
 	while ((g = gt_first_with(&gs_table, tid)) != NULL) {
-		snprintf(name, sizeof(name), "%s", g->name);
+		/* gs_remove may free g, name and all. */
+		if ((name = strdup(g->name)) == NULL) {
+			return;
+		}
 		gs_remove(name, tid);
+		free(name);
 	}
 }
 
@@ -354,14 +353,14 @@ gs_dead(void)
 static void
 gs_dispatch(int src, int tag)
 {
-	char name[GS_NAMEMAX];
+	char *name = NULL;
 	int seq = 0;
 
 	if (tag == GS_DEADTID && tid_is_pvmd(src)) {
 		gs_dead();
 		return;
 	}
-	if (!tid_is_task(src) || gs_upk_head(&seq, name) < 0) {
+	if (!tid_is_task(src) || gs_upk_head(&seq, &name) < 0) {
 		return;
 	}
 	if (tag == GS_JOIN) {
@@ -373,6 +372,7 @@ gs_dispatch(int src, int tag)
 	} else if (tag == GS_BARRIER || tag == GS_FREEZE) {
 		gs_sync(src, tag, seq, name);
 	}
+	free(name);
 }
 
 /* Publish our tid in the mailbox.  0, 1 if another server won, or -1. */

@@ -7,12 +7,11 @@
  * (reduce_binomial.c) in context SYSCTX_DG with the user's msgtag, and
  * puts everything back.
  *
- * Checks, in this order: func NULL, count < 0, NULL data with count > 0,
+ * Checks, in this order: func NULL, count <= 0 (as PVM 3.4), data NULL,
  * a datatype that is unknown or PVM_STR, a built-in function that does not
  * support the datatype, msgtag < 0: PvmBadParam.  Group NULL or "":
  * PvmNullGroup; no such group: PvmNoGroup; caller not a member:
- * PvmNotInGroup; no member with instance rootinst: PvmNoInst.  Then a
- * count of 0 returns 0 without sending anything.
+ * PvmNotInGroup; no member with instance rootinst: PvmNoInst.
  *
  * Errors during the call (reduce_binomial.c): a user function's *info < 0
  * is returned as is; PvmNoTask if a member below died; PvmMismatch if
@@ -25,9 +24,9 @@
  * saw themselves (0 if none).  Errors are reported per PvmAutoErr like
  * libpvm3's ("pvm_reduce()").
  *
- * Differences from PVM 3.4: USHORT, UINT and ULONG are
- * supported; non-root members' data holds partial results afterwards
- * (PVM: "undefined"; its host coordinators' data was overwritten too);
+ * Differences from PVM 3.4: non-root members' data holds partial
+ * results afterwards (PVM: "undefined"; its host coordinators' data was
+ * overwritten too);
  * results are bit-identical run to run (fixed combining order).
  */
 #include "gpvm.h"
@@ -52,7 +51,7 @@ static int
 reduce_check_args(gpvm_reduce_fn func, void *data, int count, int datatype,
     int msgtag)
 {
-	if (func == NULL || count < 0 || (count > 0 && data == NULL) ||
+	if (func == NULL || count <= 0 || data == NULL ||
 	    gpvm_type_size(datatype) == 0 ||
 	    !gpvm_op_supports(func, datatype) || msgtag < 0) {
 		return PvmBadParam;
@@ -120,9 +119,6 @@ pvm_reduce(void (*func)(int *, void *, void *, int *, int *), void *data,
 	    (cc = gpvm_view_live(group, &v)) < 0 ||
 	    (cc = reduce_members(v, rootinst, &root, &r.me)) < 0) {
 		return gpvm_err("pvm_reduce", cc);
-	}
-	if (count == 0) {
-		return 0;
 	}
 	r.fn = func;
 	r.data = data;

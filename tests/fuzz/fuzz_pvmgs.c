@@ -146,7 +146,7 @@ check_group(const struct gt_group *g)
 {
 	int i, members = 0;
 
-	FZ_CHECK(memchr(g->name, '\0', sizeof(g->name)) != NULL);
+	FZ_CHECK(g->name != NULL);
 	FZ_CHECK(g->state >= GS_DYNAMIC && g->state <= GS_DEAD);
 	FZ_CHECK(g->ninst >= 0 && g->ninst <= g->cap);
 	FZ_CHECK(g->ninst == 0 || g->tids[g->ninst - 1] != -1);

@@ -137,7 +137,7 @@ START_TEST(barrier_counting)
 	}
 	ck_assert_int_eq(gt_barrier(&t, "nope", 10, -1, &rel), PvmNoGroup);
 	ck_assert_int_eq(gt_barrier(&t, "g", 99, -1, &rel), PvmNotInGroup);
-	ck_assert_int_eq(gt_barrier(&t, "g", 10, 0, &rel), PvmBadParam);
+	ck_assert_int_eq(gt_barrier(&t, "g", 10, 0, &rel), PvmMismatch);
 	/* -1 = size now (3); a different count is a mismatch. */
 	ck_assert_int_eq(gt_barrier(&t, "g", 10, -1, &rel), 0);
 	ck_assert_int_eq(gt_barrier(&t, "g", 11, 2, &rel), PvmMismatch);
@@ -331,7 +331,7 @@ END_TEST
 
 START_TEST(many_groups_and_first_with)
 {
-	char name[GS_NAMEMAX];
+	char name[64];
 	int i, del;
 	struct gt_group *g;
 
@@ -353,14 +353,17 @@ START_TEST(many_groups_and_first_with)
 }
 END_TEST
 
+/* Names have no length limit, as in PVM 3.4; a prefix is another name. */
 START_TEST(long_name)
 {
-	char name[GS_NAMEMAX + 8];
+	static char name[100001];
 
 	memset(name, 'x', sizeof(name) - 1);
-	name[sizeof(name) - 1] = '\0';
-	ck_assert_int_eq(gt_join(&t, name, 1), PvmBadParam);
-	name[GS_NAMEMAX - 1] = '\0';
+	ck_assert_int_eq(gt_join(&t, name, 1), 0);
+	ck_assert_int_eq(gt_join(&t, name, 2), 1);
+	ck_assert_str_eq(gt_find(&t, name)->name, name);
+	name[sizeof(name) - 2] = '\0';
+	ck_assert_ptr_null(gt_find(&t, name));
 	ck_assert_int_eq(gt_join(&t, name, 1), 0);
 }
 END_TEST
