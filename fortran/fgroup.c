@@ -18,7 +18,7 @@
 
 /* The body of a wrapper whose only string is the group (as g). */
 #define FGROUP_CALL(out, call)                                                \
-	FSTR_CALL(g, FSTR_NAME, group, grouplen, out, call)
+	FSTR_CALL(g, FSTR_GROUP, group, grouplen, out, call)
 
 /* pvm_joingroup; inum = the instance number or an error. */
 void

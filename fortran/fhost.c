@@ -2,11 +2,14 @@
  * fhost.c: the virtual machine from Fortran: configuration and task
  * lists, adding and deleting hosts, host status, clocks, start and halt.
  *
- * pvmfconfig and pvmftasks return one entry per call.  The first call
- * takes a snapshot (a private copy, so a pvm_config or pvm_tasks made
- * by C code in between cannot pull it away); the following calls walk
- * it; after the last entry the next call takes a new snapshot.  A count
- * argument of -1 on input forces a new snapshot at once.
+ * pvmfconfig and pvmftasks return one entry per call, with info = 1 (as
+ * PVM 3.4.6 does).  The first call takes a snapshot (a private copy, so
+ * a pvm_config or pvm_tasks made by C code in between cannot pull it
+ * away); the following calls walk it, even if pvmftasks is asked about
+ * another `where` meanwhile (as in PVM 3.4.6); after the last entry the
+ * next call takes a new snapshot.  A count argument of -1 on input
+ * forces a new snapshot at once.  An empty task list gives ntask = 0 and
+ * info = 0 (PVM 3.4.6 left both as they were).
  */
 #include "fpvm.h"
 
@@ -36,7 +39,6 @@ struct fhost_task {
 
 static struct {
 	int valid;
-	int where;
 	int n, next;
 	struct fhost_task *ent;
 } fhost_tl;
@@ -112,6 +114,7 @@ FPVM(pvmfconfig, PVMFCONFIG)(int *nhost, int *narch, int *dtid, char *name,
 	*narch = fhost_cfg.narch;
 	*info = 0;
 	if (fhost_cfg.next < fhost_cfg.n) {
+		*info = 1;
 		e = &fhost_cfg.ent[fhost_cfg.next++];
 		*dtid = e->tid;
 		*speed = e->speed;
@@ -163,7 +166,6 @@ fhost_tl_take(int where)
 			return PvmNoMem;
 		}
 	}
-	fhost_tl.where = where;
 	fhost_tl.valid = 1;
 	return 0;
 }
@@ -176,8 +178,7 @@ FPVM(pvmftasks, PVMFTASKS)(int *where, int *ntask, int *tid, int *ptid,
 	struct fhost_task *e;
 	int cc;
 
-	/* Asking about something else starts a new cycle too. */
-	if (*ntask == -1 || !fhost_tl.valid || fhost_tl.where != *where) {
+	if (*ntask == -1 || !fhost_tl.valid) {
 		if ((cc = fhost_tl_take(*where)) < 0) {
 			*info = cc;
 			return;
@@ -186,6 +187,7 @@ FPVM(pvmftasks, PVMFTASKS)(int *where, int *ntask, int *tid, int *ptid,
 	*ntask = fhost_tl.n;
 	*info = 0;
 	if (fhost_tl.next < fhost_tl.n) {
+		*info = 1;
 		e = &fhost_tl.ent[fhost_tl.next++];
 		*tid = e->tid;
 		*ptid = e->ptid;
@@ -205,8 +207,8 @@ fhost_one(int (*call)(char **, int, int *), char *host, fstrlen_t hostlen)
 	char *p;
 	int st = 0, cc;
 
-	FSTR_CALL(buf, FSTR_PATH, host, hostlen, cc,
-	    (p = buf, call(&p, 1, &st)));
+	FSTR_CALL(
+	    buf, FSTR_NAME, host, hostlen, cc, (p = buf, call(&p, 1, &st)));
 	return cc < 0 ? cc : st;
 }
 

@@ -10,8 +10,10 @@
  *    gfortran >= 8 passes it as size_t (older ones as int, which on the
  *    ABIs we build for occupies the same register or stack slot).
  * Input strings are copied with trailing blanks removed; a string that
- * does not fit the copy gives PvmBadParam.  Output strings are copied
- * into the caller's variable and padded with blanks.
+ * does not fit the copy gives PvmBadParam (the limits are PVM 3.4.6's).
+ * pvmfperror's text is the exception: it goes out whole, blanks and
+ * all, as in PVM 3.4.6.  Output strings are copied into the caller's
+ * variable and padded with blanks.
  *
  * Every wrapper has a prototype here so -Wmissing-prototypes holds; the
  * argument order is PVM 3.4's (outputs last).
@@ -34,9 +36,14 @@ typedef size_t fstrlen_t;
 /* External name of a Fortran-callable routine. */
 #define FPVM(name, NAME) FC_FUNC(name, NAME)
 
-/* Longest names and paths accepted from Fortran (bytes, without NUL). */
-#define FSTR_NAME 255  /* group, host, architecture, mailbox class */
-#define FSTR_PATH 4095 /* program, spawn location, pvmd arguments, text */
+/*
+ * Longest strings accepted from Fortran (characters, trailing blanks not
+ * counted); PVM 3.4.6 gives PvmBadParam beyond 256 for every name and
+ * beyond 31 for a group's.
+ */
+#define FSTR_NAME 256  /* program, host, architecture, mailbox class */
+#define FSTR_GROUP 31  /* group */
+#define FSTR_PATH 4095 /* pvmd arguments */
 
 /* ---- fstr.c ---- */
 

@@ -6,6 +6,7 @@
 
 #include "fpvm.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* pvm_mytid. */
@@ -52,14 +53,15 @@ FPVM(pvmfpstat, PVMFPSTAT)(int *tid, int *status)
 
 /*
  * pvm_spawn without arguments for the children (PVM's Fortran has no
- * argv).  A blank `where` or "*" means any host.
+ * argv).  `where` goes to pvm_spawn as it is (a blank one as ""): it
+ * counts only under PvmTaskHost or PvmTaskArch, where PVM 3.4.6's
+ * pvm_spawn finds no host called "" or "*" (PvmNoHost).
  */
 void
 FPVM(pvmfspawn, PVMFSPAWN)(char *task, int *flag, char *where, int *ntask,
     int *tids, int *numt, fstrlen_t tasklen, fstrlen_t wherelen)
 {
-	char tbuf[FSTR_PATH + 1], wbuf[FSTR_PATH + 1];
-	char *wp = wbuf;
+	char tbuf[FSTR_NAME + 1], wbuf[FSTR_NAME + 1];
 	int cc;
 
 	if ((cc = fstr_in(tbuf, sizeof(tbuf), task, tasklen)) < 0 ||
@@ -67,15 +69,13 @@ FPVM(pvmfspawn, PVMFSPAWN)(char *task, int *flag, char *where, int *ntask,
 		*numt = cc;
 		return;
 	}
-	if (wbuf[0] == '\0' || strcmp(wbuf, "*") == 0) {
-		wp = NULL;
-	}
-	*numt = pvm_spawn(tbuf, NULL, *flag, wp, *ntask, tids);
+	*numt = pvm_spawn(tbuf, NULL, *flag, wbuf, *ntask, tids);
 }
 
 /*
- * pvm_siblings, one tid per call: ntids = how many; index -1 asks only
- * for the count, 0..ntids-1 gives that sibling, anything else PvmNoTask.
+ * pvm_siblings, one tid per call: ntids = how many; index 0..ntids-1
+ * gives that sibling, anything else (-1 to ask only for the count)
+ * PvmNoTask, as in PVM 3.4.6.
  */
 void
 FPVM(pvmfsiblings, PVMFSIBLINGS)(int *ntids, int *index, int *sibling)
@@ -85,9 +85,6 @@ FPVM(pvmfsiblings, PVMFSIBLINGS)(int *ntids, int *index, int *sibling)
 
 	n = pvm_siblings(&tids);
 	*ntids = n;
-	if (*index == -1) {
-		return;
-	}
 	if (n < 0) {
 		*sibling = n;
 	} else if (*index < 0 || *index >= n || tids == NULL) {
@@ -143,11 +140,25 @@ FPVM(pvmfadvise, PVMFADVISE)(int *route, int *info)
 	*info = cc < 0 ? cc : 0;
 }
 
-/* pvm_perror. */
+/*
+ * pvm_perror of the whole text, trailing blanks included and of any
+ * length, as PVM 3.4.6 prints it (a NUL inside ends it, as in C).
+ */
 void
 FPVM(pvmfperror, PVMFPERROR)(char *msg, int *info, fstrlen_t msglen)
 {
-	FSTR_CALL(buf, FSTR_PATH, msg, msglen, *info, pvm_perror(buf));
+	char *buf = malloc(msglen + 1);
+
+	if (buf == NULL) {
+		*info = PvmNoMem;
+		return;
+	}
+	if (msglen > 0 && msg != NULL) {
+		memcpy(buf, msg, msglen);
+	}
+	buf[msg != NULL ? msglen : 0] = '\0';
+	*info = pvm_perror(buf);
+	free(buf);
 }
 
 /* Sleep secs seconds (the whole time, even if signals arrive). */

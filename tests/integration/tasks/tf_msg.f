@@ -328,7 +328,8 @@ c     too-long strings, hostsync.
 
       nhost = -1
       call pvmfconfig(nhost, narch, hdtid, hname, harch, speed, info)
-      call tfeq(info, 0, 'pvmfconfig info')
+c     info = 1: one host returned (PVM 3.4.6's convention)
+      call tfeq(info, 1, 'pvmfconfig info')
       call tfeq(nhost, 1, 'pvmfconfig nhost')
       call tfeq(narch, 1, 'pvmfconfig narch')
       call tfeq(hdtid, dtid, 'pvmfconfig dtid is my host')
@@ -340,7 +341,7 @@ c     too-long strings, hostsync.
 c     a new cycle starts after the last host
       h2 = 'x'
       call pvmfconfig(nhost, narch, k, h2, harch, speed, info)
-      call tfok(info .eq. 0 .and. nhost .eq. 1 .and. h2 .eq. hname,
+      call tfok(info .eq. 1 .and. nhost .eq. 1 .and. h2 .eq. hname,
      &          'pvmfconfig starts a new cycle')
       call pvmfmstat(hname, st)
       call tfeq(st, PvmOk, 'pvmfmstat(blank-padded host name)')
@@ -550,7 +551,8 @@ c     pvmftasks cycle: both workers, with me as parent
       k = 0
    10 if (k .lt. n) then
          call pvmftasks(0, ntask, tid, ptid, dtid, flag, aout, info)
-         if (info .ne. 0) goto 20
+c        info = 1: one task returned (PVM 3.4.6's convention)
+         if (info .ne. 1) goto 20
          n = ntask
          k = k + 1
          if ((tid .eq. tids(1) .or. tid .eq. tids(2)) .and.
@@ -559,7 +561,7 @@ c     pvmftasks cycle: both workers, with me as parent
          endif
          goto 10
       endif
-   20 call tfeq(info, 0, 'pvmftasks info')
+   20 call tfeq(info, 1, 'pvmftasks info')
       call tfok(n .ge. 3, 'pvmftasks sees at least 3 tasks')
       call tfeq(found, 2, 'pvmftasks: both workers, parent, a.out')
       end
