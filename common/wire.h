@@ -158,7 +158,8 @@ uint64_t wire_total_decode(const uint8_t *p);
  * TM_MB_PUT    req: str name, int index, int flags, int enc, bytes msg
  *              rep: int index (or error)
  * TM_MB_GET    req: str name, int index, int flags
- *              rep: int index (or error), int enc, bytes msg
+ *              rep: int index (or error), int enc, int src (the task
+ *                   that put it), bytes msg
  *              (PvmMboxWaitForInfo: the reply waits for the entry)
  * TM_MB_DEL    req: str name, int index, int flags   rep: int status
  * TM_MB_LIST   req: str pattern
@@ -200,8 +201,12 @@ uint64_t wire_total_decode(const uint8_t *p);
  * with the single int PvmNoHost or PvmHostFail.
  *
  * TC_OUTPUT    body: int tid, int count, count bytes.  count > 0: output
- *              text (whole lines); 0: the task's output ended (EOF);
- *              -1: the task was started (BEGIN).  The same body goes to a
+ *              text (what one read of the pipe gave; whole lines only
+ *              to a master's log); 0: the task's output ended (EOF);
+ *              -2 then -1: the task was started (BEGIN), -1 then -2: the
+ *              task made us its output destination; a negative count is
+ *              followed by one int, the task's parent.  From TIDPVMD.
+ *              The same body goes to a
  *              user PvmOutputTid with that task's outctx/outtag.  The
  *              bytes are zero-padded to a multiple of 4, exactly as
  *              pvm_pkbyte packs them in XDR, so that a receiver (the
@@ -316,11 +321,11 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(TM_DELHOST, 22, "delhost")
 
 #define WIRE_TC_LIST(X)                                                       \
-	X(TC_OUTPUT, 1, "output")                                             \
+	X(TC_BULKACK, 1, "bulk-ack")                                          \
 	X(TC_SIBLINGS, 2, "siblings")                                         \
 	X(TC_ROUTE, 3, "route")                                               \
 	X(TC_BULK, 4, "bulk")                                                 \
-	X(TC_BULKACK, 5, "bulk-ack")                                          \
+	X(TC_OUTPUT, 5, "output")                                             \
 	X(TC_ROUTEREQ, 6, "route-req")                                        \
 	X(TC_ROUTEADDR, 7, "route-addr")
 

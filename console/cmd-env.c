@@ -283,12 +283,12 @@ cmd_export(int argc, char **argv)
 	return CMD_OK;
 }
 
-/* unexport [names...]: remove names from PVM_EXPORT, or show it. */
+/* unexport names...: remove names from PVM_EXPORT. */
 int
 cmd_unexport(int argc, char **argv)
 {
+	/* PVM 3.4.6 shows nothing here (export shows the list). */
 	if (argc == 1) {
-		env_export_show();
 		return CMD_OK;
 	}
 	env_export_edit(NULL, argv + 1, argc - 1);
@@ -309,11 +309,12 @@ cmd_setenv(int argc, char **argv)
 		}
 		return CMD_OK;
 	}
-	if (argv[1][0] == '\0' || strchr(argv[1], '=') != NULL) {
+	if (argv[1][0] == '\0') {
 		printf("setenv: bad name \"%s\"\n", argv[1]);
 		return CMD_OK;
 	}
-	if (argc == 2) {
+	/* "NAME=VALUE" is a name as in PVM 3.4.6: nothing is called that. */
+	if (argc == 2 || strchr(argv[1], '=') != NULL) {
 		if ((v = getenv(argv[1])) != NULL) {
 			printf("%s\n", v);
 		}
@@ -341,6 +342,10 @@ cmd_setenv(int argc, char **argv)
 int
 cmd_id(int argc, char **argv)
 {
+	if (argc != 1) {
+		printf("id: wrong #args\n");
+		return CMD_OK;
+	}
 	printf("t%x\n", (unsigned)console_tid);
 	return CMD_OK;
 }
@@ -351,6 +356,10 @@ cmd_version(int argc, char **argv)
 {
 	const char *v = pvm_version();
 
+	if (argc != 1) {
+		printf("version: wrong #args\n");
+		return CMD_OK;
+	}
 	printf("%s\n", v != NULL ? v : PVM_VER);
 	return CMD_OK;
 }
@@ -359,6 +368,10 @@ cmd_version(int argc, char **argv)
 int
 cmd_quit(int argc, char **argv)
 {
+	if (argc != 1) {
+		printf("quit: wrong #args\n");
+		return CMD_OK;
+	}
 	return CMD_QUIT;
 }
 
@@ -430,6 +443,8 @@ cmd_setopt(int argc, char **argv)
 	cc = pvm_setopt(what, val);
 	if (cc == PvmBadParam || cc == PvmSysErr) {
 		util_perror("pvm_setopt", cc);
+	} else {
+		printf("%s Changed from %d to %d\n", env_opts[i].name, cc, val);
 	}
 	return CMD_OK;
 }

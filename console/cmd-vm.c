@@ -41,6 +41,10 @@ cmd_conf(int argc, char **argv)
 	struct pvmhostinfo *hp;
 	int nhost, narch, i, cc;
 
+	if (argc != 1) {
+		printf("conf: wrong #args\n");
+		return CMD_OK;
+	}
 	if ((cc = pvm_config(&nhost, &narch, &hp)) < 0) {
 		util_perror("pvm_config", cc);
 		return CMD_OK;
@@ -479,9 +483,9 @@ cmd_delete(int argc, char **argv)
 		return CMD_OK;
 	}
 	printf("%d successful\n", cc);
-	printf("%24s %8s\n", "HOST", "STATUS");
+	printf("%24s  %s\n", "HOST", "STATUS");
 	for (i = 0; i < argc - 1; i++) {
-		printf("%24s %s\n", argv[i + 1],
+		printf("%24s  %s\n", argv[i + 1],
 		    infos[i] < 0 ? util_errtext(infos[i]) : "deleted");
 	}
 	free(infos);

@@ -160,8 +160,7 @@ cmd_help(int argc, char **argv)
 	}
 	ce = cmd_find(argc == 2 ? argv[1] : "help");
 	if (ce == NULL) {
-		printf("%s: not found\n", argv[1]);
-		return CMD_OK;
+		return CMD_OK; /* PVM 3.4.6 says nothing */
 	}
 	printf("%-12s%s\n", ce->name, ce->summary);
 	printf("Syntax:  %s\n", ce->usage);

@@ -46,7 +46,7 @@ console_async_begin(void)
 static void
 console_quit(void)
 {
-	printf("pvmd still running.\n");
+	printf("\nConsole: exit handler called\npvmd still running.\n");
 	fflush(stdout);
 	pvm_exit();
 	exit(0);
@@ -97,6 +97,10 @@ console_connect(int argc, char **argv)
 	}
 	/* Like PVM's console: survive a "reset" typed in another console. */
 	pvm_setopt(PvmNoReset, 1);
+	/* The values PVM 3.4.6's console shows in "getopt". */
+	pvm_setopt(PvmRoute, PvmDontRoute);
+	pvm_setopt(PvmResvTids, 1);
+	pvm_setopt(PvmTraceOptions, 1);
 }
 
 /* Run the whole lines in the input buffer; at EOF the rest too. */

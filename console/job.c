@@ -4,11 +4,12 @@
  *
  * The pvmd sends the output of such a task to the console as messages
  * tagged with the job's tag; the body is int tid, int count, then count
- * bytes (count > 0: text; 0: the task's output ended; -1: the task began,
- * which is how the console learns of tasks that job tasks spawn: they
- * inherit the output destination).  Text is cut into lines, each printed
- * as "[job:tTID] line"; the end as "[job:tTID] EOF"; and once every task
- * of a job has ended, "[job] finished" goes to the terminal.
+ * bytes (count > 0: text; 0: the task's output ended; -2 and -1: the
+ * task began, which is how the console learns of tasks that job tasks
+ * spawn: they inherit the output destination).  Text is cut into lines,
+ * each printed as "[job:tTID] line"; the end as "[job:tTID] EOF"; and
+ * once every task of a job has ended, "[job] finished" goes to the
+ * terminal.
  *
  * Ownership: a job owns its FILE when it writes to a file, and frees it
  * when it finishes.
@@ -338,11 +339,9 @@ cmd_jobs(int argc, char **argv)
 	struct job *j;
 	int *tids, lng = 0, i, n;
 
+	/* Other arguments are ignored, as PVM 3.4.6 does. */
 	if (argc == 2 && strcmp(argv[1], "-l") == 0) {
 		lng = 1;
-	} else if (argc != 1) {
-		printf("jobs: wrong #args\n");
-		return CMD_OK;
 	}
 	if (lng) {
 		cmd_ps_header(0);

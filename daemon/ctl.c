@@ -326,10 +326,7 @@ ctl_TM_SETOUT(struct ctlreq *q)
 		return;
 	}
 	/* The task's inherited out* (for its own children) stay as is. */
-	if (q->t->child != NULL) {
-		q->t->child->outtid = tid;
-		q->t->child->outctx = ctx;
-		q->t->child->outtag = tag;
-	}
+	if (q->t->child != NULL)
+		output_redirect(q->t->child, tid, ctx, tag);
 }
 

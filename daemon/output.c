@@ -1,8 +1,13 @@
 /*
- * output.c: a spawned task's stdout and stderr (one pipe).  Whole lines
- * go either to the log ("[t<tid>] line", when the task's output tid is 0)
- * or as messages to the output tid in its (ctx, tag): body int tid, int
- * count, count bytes.  count -1 announces the task (BEGIN), 0 its EOF.
+ * output.c: a spawned task's stdout and stderr (one pipe).  Text goes
+ * either to the log ("[t<tid>] line", whole lines, when the task's
+ * output tid is 0) or as messages to the output tid in its (ctx, tag),
+ * from TIDPVMD as in PVM 3.4.6: body int tid, int count, count bytes.
+ * As PVM 3.4.6 does, a message carries what one read of the pipe gave
+ * (at most OUTPUT_CHUNK bytes, partial lines included); count -2 then -1
+ * announce a new task and 0 its EOF; both negative counts carry one more
+ * int, the task's parent.  When a task changes its own output destination
+ * the old one gets EOF and the new one -1 then -2 (output_redirect).
  * The pipe is drained to EOF even after the task left PVM.  When the
  * receiving task is backed up, the pipe is not read for a while, so the
  * child blocks on its writes instead of the pvmd growing.
@@ -17,17 +22,20 @@
 #include <event2/event.h>
 
 #define OUTPUT_READ 65536
+#define OUTPUT_CHUNK 3999    /* PVM 3.4.6's largest output message */
 #define OUTPUT_LINE_MAX 4096 /* flush a line this long without '\n' */
 #define OUTPUT_RETRY_MS 50
+#define OUTPUT_SPAWNED -2    /* counts of the announcements */
+#define OUTPUT_BEGIN -1
 
 /*
- * One output message of task tid to dst (count may be -1 or 0 with no
- * bytes).  The bytes are zero-padded to 4 as pvm_pkbyte packs them, so
- * receivers can use pvm_upkbyte (wire.h, TC_OUTPUT).
+ * One output message of task tid to dst: count, then n bytes zero-padded
+ * to 4 as pvm_pkbyte packs them, so receivers can use pvm_upkbyte
+ * (wire.h, TC_OUTPUT); an announcement (count < 0) carries the parent.
  */
 static void
 output_send(int tid, int dst, int tag, int ctx, int count, const void *p,
-    size_t n)
+    size_t n, int ptid)
 {
 	static const uint8_t zero[4];
 	struct xdr_writer w;
@@ -35,9 +43,15 @@ output_send(int tid, int dst, int tag, int ctx, int count, const void *p,
 	xdr_writer_init(&w);
 	xdr_put_int(&w, tid);
 	xdr_put_int(&w, count);
+	if (count < 0)
+		xdr_put_int(&w, ptid);
 	xdr_put_bytes(&w, p, n);
 	xdr_put_bytes(&w, zero, (4 - n % 4) % 4);
-	pvmd_send(dst, tag, ctx, 0, &w);
+	if (w.failed)
+		log_warn("out of memory: output of t%x lost", (unsigned)tid);
+	else
+		pvmd_send_from(TID_LOCAL_PVMD, dst, tag, ctx, 0,
+		    WIRE_ENC_XDR, w.data, w.len);
 	xdr_writer_free(&w);
 }
 
@@ -45,7 +59,18 @@ output_send(int tid, int dst, int tag, int ctx, int count, const void *p,
 static void
 output_msg(const struct child *ch, int count, const void *p, size_t n)
 {
-	output_send(ch->tid, ch->outtid, ch->outtag, ch->outctx, count, p, n);
+	output_send(ch->tid, ch->outtid, ch->outtag, ch->outctx, count, p, n,
+	    0);
+}
+
+/* An announcement (count < 0) to the child's output tid. */
+static void
+output_mark(const struct child *ch, int count)
+{
+	struct task *t = task_find(&pvmd.tasks, ch->tid);
+
+	output_send(ch->tid, ch->outtid, ch->outtag, ch->outctx, count, NULL,
+	    0, t != NULL ? t->ptid : 0);
 }
 
 /* Task tid's text into our log, a line at a time. */
@@ -94,17 +119,19 @@ output_emit(const struct child *ch, const char *p, size_t n)
 		output_msg(ch, (int)n, p, n);
 	else if (pvmd.master_link != NULL)
 		output_send(ch->tid, tid_pvmd(TID_MASTER_HOST), TC_OUTPUT,
-		    SYSCTX_TC, (int)n, p, n);
+		    SYSCTX_TC, (int)n, p, n, 0);
 	else
 		output_log(ch->tid, p, n);
 }
 
-/* Announce a new task to its output tid (count -1). */
+/* Announce a new task to its output tid (counts -2, then -1). */
 void
 output_begin(struct child *ch)
 {
-	if (ch->outtid != 0)
-		output_msg(ch, -1, NULL, 0);
+	if (ch->outtid != 0) {
+		output_mark(ch, OUTPUT_SPAWNED);
+		output_mark(ch, OUTPUT_BEGIN);
+	}
 }
 
 /* Emit the complete lines buffered (everything if `all`). */
@@ -179,14 +206,45 @@ output_read(struct child *ch)
 		ch->paused = 1;
 		return;
 	}
-	n = evbuffer_read(ch->buf, ch->fd, OUTPUT_READ);
+	n = evbuffer_read(ch->buf, ch->fd,
+	    ch->outtid != 0 ? OUTPUT_CHUNK : OUTPUT_READ);
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (n <= 0) {
 		output_eof(ch);
 		return;
 	}
-	output_flush(ch, 0);
+	/* Messages carry each read whole; the log takes whole lines. */
+	output_flush(ch, ch->outtid != 0);
+}
+
+/*
+ * The task changed its own output destination (TM_SETOUT).  What it
+ * wrote before asking is in the pipe already: that still goes to the
+ * old destination, then EOF there; the new one gets -1 and -2 (PVM
+ * 3.4.6's order here).  EOF of the pipe is left to output_read, which
+ * may free ch.
+ */
+void
+output_redirect(struct child *ch, int tid, int ctx, int tag)
+{
+	if (tid == ch->outtid && ctx == ch->outctx && tag == ch->outtag)
+		return;
+	if (ch->fd >= 0) {
+		while (evbuffer_read(ch->buf, ch->fd,
+		    ch->outtid != 0 ? OUTPUT_CHUNK : OUTPUT_READ) > 0)
+			output_flush(ch, ch->outtid != 0);
+		output_flush(ch, 1);
+		if (ch->outtid != 0)
+			output_msg(ch, 0, NULL, 0);
+	}
+	ch->outtid = tid;
+	ch->outctx = ctx;
+	ch->outtag = tag;
+	if (ch->fd >= 0 && ch->outtid != 0) {
+		output_mark(ch, OUTPUT_BEGIN);
+		output_mark(ch, OUTPUT_SPAWNED);
+	}
 }
 
 /* The pipe is readable. */

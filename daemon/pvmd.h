@@ -156,6 +156,7 @@ void ctx_free_owner(struct ctx_table *ct, int owner);
 /* A stored message; shared by reference between the store and replies. */
 struct mbox_msg {
 	int refs;
+	int src; /* the task that put it: recvinfo's buffer source */
 	int enc;
 	size_t len;
 	uint8_t data[];
@@ -558,8 +559,10 @@ struct child {
 /* Register a forked child (owns fd).  NULL if out of memory. */
 struct child *child_new(pid_t pid, int tid, int fd, int outtid, int outctx,
     int outtag);
-/* Send the BEGIN output message (count -1) for a new child. */
+/* Announce a new child to its output tid (counts -2 and -1). */
 void output_begin(struct child *ch);
+/* The task set its own output destination (TM_SETOUT). */
+void output_redirect(struct child *ch, int tid, int ctx, int tag);
 /* Start reading the child's pipe. */
 int output_start(struct child *ch);
 /* Master: a slave's task output for our log. */

@@ -1,8 +1,8 @@
 /*
  * catchout.c: pvm_catchout: the output of children spawned from now on
  * comes to us as TC_OUTPUT messages (body: int tid, int count, bytes;
- * count -1 = the task started, 0 = its output ended) and is written to a
- * FILE, line by line, "[t<tid>] " in front when PvmShowTids is on, with
+ * count -2 or -1 = the task started, 0 = its output ended) and is written
+ * to a FILE, line by line, "[t<tid>] " in front when PvmShowTids is on, with
  * "[t<tid>] BEGIN" and "[t<tid>] EOF" lines around each task's output as
  * PVM 3.4 prints them.  pvm_exit waits until every caught task has ended.
  */
@@ -75,11 +75,13 @@ co_line(const struct co_task *t, const char *s, size_t n)
 	if (co_file == NULL) {
 		return;
 	}
+	/* fwrite: a NUL byte in the line is written, not taken as its end
+	 * (PVM 3.4.6 loses text there: tests/diff/deliberate.txt). */
 	if (lpvm.showtids) {
-		fprintf(co_file, "[t%x] %.*s\n", (unsigned)t->tid, (int)n, s);
-	} else {
-		fprintf(co_file, "%.*s\n", (int)n, s);
+		fprintf(co_file, "[t%x] ", (unsigned)t->tid);
 	}
+	fwrite(s, 1, n, co_file);
+	fputc('\n', co_file);
 }
 
 /* Append n bytes of output and print every complete line. */
@@ -118,13 +120,13 @@ lpvm_catchout_input(const struct lpvm_msg *m)
 
 	xdr_reader_init(&r, m->data, m->len);
 	if (xdr_get_int(&r, &tid) != 0 || xdr_get_int(&r, &count) != 0 ||
-	    count < -1 || (t = co_find(tid, 1)) == NULL) {
+	    count < -2 || (t = co_find(tid, 1)) == NULL) {
 		return;
 	}
 	p = xdr_rest(&r, &n);
 	if (count > 0) {
 		co_text(t, p, (size_t)count < n ? (size_t)count : n);
-	} else if (count == -1) {
+	} else if (count < 0) {
 		if (!t->begun && co_file != NULL && lpvm.showtids) {
 			fprintf(co_file, "[t%x] BEGIN\n", (unsigned)tid);
 		}
@@ -214,8 +216,8 @@ lpvm_catchout_drain(void)
 		return;
 	}
 	if (lpvm.showtids) {
-		fprintf(stderr, "libpvm [t%x]: waiting for the output of %d "
-		    "child task(s)\n", (unsigned)lpvm.mytid, co_pending());
+		fprintf(stderr, "libpvm [t%x]: child task(s) still running.  "
+		    "waiting...\n", (unsigned)lpvm.mytid);
 	}
 	while (co_pending() > 0) {
 		if ((cc = lpvm_pump(1000)) < 0) {

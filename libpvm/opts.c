@@ -98,6 +98,28 @@ opts_fragsize(void)
 	return lpvm.fragset ? lpvm.fragsize : OPTS_FRAG_SHOWN;
 }
 
+/*
+ * PvmSelfOutputTid or Code: as in PVM 3.4.6, our children's output
+ * follows ours, and a code is ignored (0 returned) while our output goes
+ * to the log.
+ */
+static int
+opts_selfout(int what, int val)
+{
+	int old, rc;
+
+	if (what == PvmSelfOutputCode && lpvm.selfouttid == 0)
+		return 0;
+	old = opts_swap(what == PvmSelfOutputTid ? &lpvm.selfouttid
+	                                         : &lpvm.selfouttag,
+	    val);
+	lpvm.outtid = lpvm.selfouttid;
+	lpvm.outtag = lpvm.selfouttag;
+	if ((rc = opts_setout()) < 0)
+		return lpvm_err("pvm_setopt", rc);
+	return old;
+}
+
 /* Set an option; returns its previous value or an error. */
 int
 pvm_setopt(int what, int val)
@@ -149,12 +171,7 @@ pvm_setopt(int what, int val)
 		return opts_swap(&lpvm.resvtids, val);
 	case PvmSelfOutputTid:
 	case PvmSelfOutputCode:
-		old = opts_swap(what == PvmSelfOutputTid ? &lpvm.selfouttid
-		                                         : &lpvm.selfouttag,
-		    val);
-		if ((rc = opts_setout()) < 0)
-			return lpvm_err("pvm_setopt", rc);
-		return old;
+		return opts_selfout(what, val);
 	case PvmSelfTraceTid:
 		return opts_swap(&lpvm.selftrctid, val);
 	case PvmSelfTraceCode:

@@ -91,7 +91,7 @@ def wire():
         "bulk-nomax": b"\6\3" + bulk,
         "tag-spawn": b"\7" + be32(TM_BASE | 5),
         "tag-hello": b"\7" + be32(DM_BASE | 1),
-        "tag-output": b"\7" + be32(TC_BASE | 1),
+        "tag-output": b"\7" + be32(TC_BASE | 5),
     }
 
 
