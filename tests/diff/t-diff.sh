@@ -13,83 +13,102 @@
 #
 # DIFF_PROBES="p_msg p_mbox" runs only those probes.
 #
+# The Fortran probes (tests/diff/f_*.f) are built with gfortran against
+# each side's fpvm3.h and libfpvm3 (PVM 3.4.6's is static: it goes first
+# on the line).  Without gfortran or without our libfpvm3 they are
+# skipped (INFO), except under CI=true, where tools/deps.sh installs
+# gfortran: then that fails.
+#
 # PVM 3.4.6's programs run with LD_LIBRARY_PATH unset, so that they load
 # its libpvm3.so.3, never ours (the same soname).
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$PVMD" "$PVM_CONSOLE"
-D="$PVM_TOP_SRCDIR/tests/diff"
-LIB346=/usr/lib/x86_64-linux-gnu/libpvm3.so.3
-GLIB346=/usr/lib/x86_64-linux-gnu/libgpvm3.so.3
+. "$PVM_TOP_SRCDIR/tests/diff/lib-diff.sh"
 OUR_GLIBDIR="$PVM_TOP_BUILDDIR/libgpvm/.libs"
 CC=${CC:-cc}
-have346=no
-[ -x /usr/bin/pvmd ] && [ -f /usr/include/pvm3.h ] && [ -f "$LIB346" ] &&
-    [ -f "$GLIB346" ] && have346=yes
+FC=${FC:-gfortran}
+OUR_FLIBDIR="$PVM_TOP_BUILDDIR/fortran/.libs"
+FLIB346=/usr/lib/x86_64-linux-gnu/libfpvm3.a
+# PVM's Fortran API passes data of every type to one routine (pvmfpack,
+# pvmfreduce): gfortran >= 10 needs -fallow-argument-mismatch for that.
+FFLAGS_DIFF="-O1 -w -fallow-argument-mismatch"
+skipped=0
 
-# The case names of deliberate differences.
-deliberate() {
-	sed -n 's/^\([a-z_]*\) \([^ ]*\) .*/\1 \2/p' "$D/deliberate.txt"
+# build_ours SRC OUT: the probe against our header and libraries.
+build_ours() {
+	case $1 in
+	*.f)
+		$FC $FFLAGS_DIFF -I"$PVM_TOP_SRCDIR/include" -o "$2" "$1" \
+		    -L"$OUR_FLIBDIR" -Wl,-rpath,"$OUR_FLIBDIR" -lfpvm3 \
+		    -L"$OUR_GLIBDIR" -Wl,-rpath,"$OUR_GLIBDIR" \
+		    -L"$OUR_LIBDIR" -Wl,-rpath,"$OUR_LIBDIR" -lgpvm3 -lpvm3
+		;;
+	*)
+		$CC -O1 -Wall -I"$PVM_TOP_SRCDIR/include" -I"$D" -o "$2" \
+		    "$1" -L"$OUR_GLIBDIR" -Wl,-rpath,"$OUR_GLIBDIR" \
+		    -L"$OUR_LIBDIR" -Wl,-rpath,"$OUR_LIBDIR" -lgpvm3 -lpvm3
+		;;
+	esac
 }
 
-# filter PROBE FILE: the records without the deliberate cases.
-filter() {
-	local p=$1 f=$2 c pat=""
-	for c in $(deliberate | awk -v p="$1" '$1 == p { print $2 }'); do
-		pat="$pat${pat:+\\|}^$c: "
-	done
-	if [ -n "$pat" ]; then grep -v "$pat" "$f"; else cat "$f"; fi
+# build_346 SRC OUT: the probe against PVM 3.4.6's header and libraries.
+build_346() {
+	case $1 in
+	*.f)
+		$FC $FFLAGS_DIFF -I/usr/include -o "$2" "$1" "$FLIB346" \
+		    "$GLIB346" "$LIB346"
+		;;
+	*)
+		# No -I of ours: the quoted include finds /usr/include/pvm3.h.
+		$CC -O1 -Wall -I"$D" -o "$2" "$1" "$GLIB346" "$LIB346"
+		;;
+	esac
 }
 
-# run346 CMD...: CMD in PVM 3.4.6's world: its PVM_ROOT, a PVM_TMP of its
-# own, our libraries out of the way.
-run346() {
-	env -u LD_LIBRARY_PATH PVM_ROOT=/usr/lib/pvm3 PVM_ARCH=LINUX64 \
-	    PVM_ALLOW_ROOT=yes PVM_TMP="$T_TMP/pvm346" "$@"
-}
-
-start346() {
-	local n=50
-	mkdir -p "$T_TMP/pvm346"
-	run346 setsid /usr/bin/pvmd </dev/null >"$T_TMP/pvmd346.out" 2>&1 &
-	while [ $n -gt 0 ]; do
-		ls "$T_TMP/pvm346"/pvmd.* >/dev/null 2>&1 && return 0
-		sleep 0.1
-		n=$((n - 1))
-	done
+# buildable SRC: whether this probe can be built here (a Fortran probe
+# needs gfortran and our libfpvm3); if not, INFO, or under CI a failure.
+buildable() {
+	case $1 in *.f) ;; *) return 0 ;; esac
+	command -v "$FC" >/dev/null 2>&1 && [ -f "$OUR_FLIBDIR/libfpvm3.so" ] &&
+	    return 0
+	if [ "${CI:-}" = true ]; then
+		fail "$p: no $FC or no fortran/libfpvm3 (both needed under CI)"
+	else
+		echo "INFO: $p: skipped: no $FC or fortran/libfpvm3 not built"
+		skipped=$((skipped + 1))
+	fi
 	return 1
 }
 
-# pid346: the PVM 3.4.6 pvmd of this test (its PVM_TMP), if it runs.
-pid346() {
-	local p
-	for p in $(pgrep -x pvmd); do
-		tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
-		    grep -qx "PVM_TMP=$T_TMP/pvm346" && echo "$p"
-	done
+# untid SRC FILE: a Fortran probe's pvmfperror text is among its records
+# (stderr cannot be kept apart there) and carries the task's tid: a name
+# replaces it.
+untid() {
+	case $1 in
+	*.f) sed -i 's/^libpvm \[t[0-9a-f]*\]:/libpvm [me]:/' "$2" ;;
+	esac
 }
 
-stop346() {
-	local p
-	echo halt | run346 timeout -k 2 10 /usr/bin/pvm >/dev/null 2>&1
-	for p in $(pid346); do
-		kill -KILL "$p"
-	done
-}
-
-for src in "$D"/p_*.c; do
-	p=$(basename "$src" .c)
+for src in "$D"/p_*.c "$D"/f_*.f; do
+	[ -f "$src" ] || continue
+	p=$(basename "$src")
+	p=${p%.*}
 	case " ${DIFF_PROBES:-$p} " in *" $p "*) ;; *) continue ;; esac
-	$CC -O1 -Wall -I"$PVM_TOP_SRCDIR/include" -I"$D" -o "$T_TMP/$p.ours" \
-	    "$src" -L"$OUR_GLIBDIR" -Wl,-rpath,"$OUR_GLIBDIR" \
-	    -L"$OUR_LIBDIR" -Wl,-rpath,"$OUR_LIBDIR" -lgpvm3 -lpvm3 ||
+	buildable "$src" || continue
+	# PVM 3.4.6's Fortran side needs its fpvm3.h and libfpvm3 as well.
+	h=$have346
+	case $src in
+	*.f) [ -f "$FLIB346" ] && [ -f /usr/include/fpvm3.h ] || h=no ;;
+	esac
+	build_ours "$src" "$T_TMP/$p.ours" ||
 	    { fail "$p: build against ours"; continue; }
 	start_pvmd
 	run 120 "$T_TMP/$p.ours" >"$T_TMP/$p.ours.out" 2>&1
 	stop_pvmd
+	untid "$src" "$T_TMP/$p.ours.out"
 	ref="$D/ref/$p.txt"
-	if [ "$have346" = yes ]; then
-		# No -I of ours: the quoted include finds /usr/include/pvm3.h.
-		$CC -O1 -Wall -I"$D" -o "$T_TMP/$p.346" "$src" "$GLIB346" "$LIB346" ||
+	if [ "$h" = yes ]; then
+		build_346 "$src" "$T_TMP/$p.346" ||
 		    { fail "$p: build against PVM 3.4.6"; continue; }
 		got=$(run346 ldd "$T_TMP/$p.346" |
 		    sed -n 's/.*libpvm3\.so\.3 => \([^ ]*\).*/\1/p')
@@ -98,6 +117,7 @@ for src in "$D"/p_*.c; do
 		start346 || { fail "$p: PVM 3.4.6's pvmd did not start"; continue; }
 		run346 timeout -k 5 120 "$T_TMP/$p.346" >"$T_TMP/$p.346.out" 2>&1
 		stop346
+		untid "$src" "$T_TMP/$p.346.out"
 		if [ -n "${DIFF_UPDATE:-}" ]; then
 			cp "$T_TMP/$p.346.out" "$ref"
 			echo "INFO: $ref written"
@@ -111,18 +131,11 @@ for src in "$D"/p_*.c; do
 		fail "$p: no PVM 3.4.6 and no $ref"
 		continue
 	fi
-	n=$(wc -l <"$want")
-	check "$p: PVM 3.4.6's records are whole ($n lines)" test "$n" -gt 10
-	filter "$p" "$want" >"$T_TMP/$p.want"
-	filter "$p" "$T_TMP/$p.ours.out" >"$T_TMP/$p.got"
-	same=$(diff "$T_TMP/$p.want" "$T_TMP/$p.got" >"$T_TMP/$p.diff"; echo $?)
-	cases=$(cut -d: -f1 "$want" | sort -u | wc -l)
-	kept=$(cut -d: -f1 "$T_TMP/$p.want" | sort -u | wc -l)
-	echo "INFO: $p: $cases cases, $((cases - kept)) deliberately different"
-	if [ "$same" -ne 0 ]; then
-		cat "$T_TMP/$p.diff"
-	fi
-	check "$p: every other record is the same as PVM 3.4.6's" \
-	    test "$same" -eq 0
+	compare "$p" "$want" "$T_TMP/$p.ours.out"
 done
+# Only skipped Fortran probes were asked for: a skip, not a failure.
+if [ "$T_PASS" -eq 0 ] && [ "$T_FAIL" -eq 0 ] && [ "$skipped" -gt 0 ]; then
+	echo "SKIP: no probe could be built here"
+	exit 77
+fi
 finish

@@ -1,0 +1,91 @@
+# lib-diff.sh: what the differential tests (t-diff.sh, t-diff-console.sh)
+# share, sourced after tests/integration/lib.sh: PVM 3.4.6's world (its
+# pvmd, libraries and programs, run with their own PVM_TMP), the kept
+# references, and the deliberate differences.
+D="$PVM_TOP_SRCDIR/tests/diff"
+LIB346=/usr/lib/x86_64-linux-gnu/libpvm3.so.3
+GLIB346=/usr/lib/x86_64-linux-gnu/libgpvm3.so.3
+have346=no
+[ -x /usr/bin/pvmd ] && [ -f /usr/include/pvm3.h ] && [ -f "$LIB346" ] &&
+    [ -f "$GLIB346" ] && have346=yes
+
+# listed FILE PROBE: the cases FILE (deliberate.txt, pending.txt) lists
+# for PROBE.
+listed() {
+	sed -n 's/^\([a-z_.]*\) \([^ ]*\) .*/\1 \2/p' "$D/$1" |
+	    awk -v p="$2" '$1 == p { print $2 }'
+}
+
+# filter PROBE FILE: the records without the deliberate cases and those
+# of known differences not yet matched (pending.txt).
+filter() {
+	local p=$1 f=$2 c pat=""
+	for c in $(listed deliberate.txt "$p") $(listed pending.txt "$p"); do
+		pat="$pat${pat:+\\|}^$c: "
+	done
+	if [ -n "$pat" ]; then grep -v "$pat" "$f"; else cat "$f"; fi
+}
+
+# run346 CMD...: CMD in PVM 3.4.6's world: its PVM_ROOT, a PVM_TMP of its
+# own, our libraries out of the way.  Its libgpvm3 spawns "pvmgs" by name,
+# which its pvmd looks for in $HOME/pvm3/bin/$PVM_ARCH and
+# $PVM_ROOT/bin/$PVM_ARCH only; Debian installs it elsewhere
+# (/usr/bin/pvmgs), so a private HOME provides it (start346).
+run346() {
+	env -u LD_LIBRARY_PATH PVM_ROOT=/usr/lib/pvm3 PVM_ARCH=LINUX64 \
+	    PVM_ALLOW_ROOT=yes PVM_TMP="$T_TMP/pvm346" HOME="$T_TMP/home346" \
+	    "$@"
+}
+
+start346() {
+	local n=50
+	mkdir -p "$T_TMP/pvm346" "$T_TMP/home346/pvm3/bin/LINUX64"
+	ln -sf /usr/bin/pvmgs "$T_TMP/home346/pvm3/bin/LINUX64/pvmgs"
+	run346 setsid /usr/bin/pvmd </dev/null >"$T_TMP/pvmd346.out" 2>&1 &
+	while [ $n -gt 0 ]; do
+		ls "$T_TMP/pvm346"/pvmd.* >/dev/null 2>&1 && return 0
+		sleep 0.1
+		n=$((n - 1))
+	done
+	return 1
+}
+
+# pid346: the PVM 3.4.6 pvmd of this test (its PVM_TMP), if it runs.
+pid346() {
+	local p
+	for p in $(pgrep -x pvmd); do
+		tr '\0' '\n' 2>/dev/null <"/proc/$p/environ" |
+		    grep -qx "PVM_TMP=$T_TMP/pvm346" && echo "$p"
+	done
+}
+
+stop346() {
+	local p
+	echo halt | run346 timeout -k 2 10 /usr/bin/pvm >/dev/null 2>&1
+	for p in $(pid346); do
+		kill -KILL "$p"
+	done
+}
+
+# compare NAME WANT GOT: NAME's records against PVM 3.4.6's (WANT),
+# deliberate and pending cases left out; the diff is shown when they
+# differ.  The INFO line gives the counts that docs/compat.md reports.
+compare() {
+	local p=$1 want=$2 got=$3 n same cases kept ndel npend
+	n=$(wc -l <"$want")
+	check "$p: PVM 3.4.6's records are whole ($n lines)" test "$n" -gt 10
+	filter "$p" "$want" >"$T_TMP/$p.want"
+	filter "$p" "$got" >"$T_TMP/$p.got"
+	same=$(diff "$T_TMP/$p.want" "$T_TMP/$p.got" >"$T_TMP/$p.diff"; echo $?)
+	cases=$(cut -d: -f1 "$want" | sort -u | wc -l)
+	kept=$(cut -d: -f1 "$T_TMP/$p.want" | sort -u | wc -l)
+	ndel=$(listed deliberate.txt "$p" | wc -l)
+	npend=$(listed pending.txt "$p" | wc -l)
+	echo "INFO: $p: $cases cases, $kept compared, $ndel deliberately" \
+	    "different, $npend pending (known, not yet matched)"
+	if [ "$same" -ne 0 ]; then
+		cat "$T_TMP/$p.diff"
+	fi
+	check "$p: every other record is the same as PVM 3.4.6's" \
+	    test "$same" -eq 0
+}
