@@ -300,7 +300,8 @@ pvm_spawn(char *file, char **argv, int flag, char *where, int ntask,
 	if ((cc = lpvm_enrol()) < 0) {
 		return lpvm_err("pvm_spawn", cc);
 	}
-	if (file == NULL || *file == '\0' || ntask < 1) {
+	/* "" is PvmNoFile in each slot, as in PVM 3.4.6 (the pvmd's lookup). */
+	if (file == NULL || ntask < 1) {
 		return lpvm_err("pvm_spawn", PvmBadParam);
 	}
 	slots = calloc((size_t)ntask, sizeof(*slots));
