@@ -133,7 +133,9 @@ uint64_t wire_total_decode(const uint8_t *p);
  * TM_EXIT      req: -                       rep: int 0
  * TM_CONFIG    req: -
  *              rep: int nhost, int narch, nhost x {int tid, str name,
- *                   str arch, int speed, int dsig}
+ *                   str arch, int speed, int dsig}, int cursor (the
+ *                   host index where this pvmd's next spread of
+ *                   pvm_spawn starts, 0 = the host after this one)
  * TM_TASKS     req: int where (0 all, pvmd tid, or task tid)
  *              rep: int n (or error), n x {int tid, int ptid, int pvmdtid,
  *                   int flag, str a_out, int pid}
@@ -189,6 +191,9 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              rep: int nok (or error), int n, n x int (0 or PvmNoHost,
  *                   PvmBadParam for the master itself)
  *              To the master, like TM_ADDHOST.
+ * TM_SPAWNCUR  req: int cursor (a host index)    rep: int 0
+ *              The cursor TM_CONFIG returns, after a spread: PVM 3.4.6
+ *              keeps one per pvmd, shared by the tasks of the host.
  *
  * Requests about another host go to that host's pvmd, dst =
  * tid_pvmd(host), through the daemons: TM_TASKS, TM_SPAWN, TM_SENDSIG,
@@ -318,7 +323,8 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(TM_RESET, 19, "reset")                                              \
 	X(TM_HOSTSYNC, 20, "hostsync")                                       \
 	X(TM_ADDHOST, 21, "addhost")                                         \
-	X(TM_DELHOST, 22, "delhost")
+	X(TM_DELHOST, 22, "delhost")                                         \
+	X(TM_SPAWNCUR, 23, "spawn-cursor")
 
 #define WIRE_TC_LIST(X)                                                       \
 	X(TC_BULKACK, 1, "bulk-ack")                                          \

@@ -224,8 +224,23 @@ ctl_TM_CONFIG(struct ctlreq *q)
 		xdr_put_int(&w, hp->speed);
 		xdr_put_int(&w, hp->dsig);
 	}
+	xdr_put_int(&w, pvmd.spawn_cursor);
 	ctl_reply(q, &w);
 	xdr_writer_free(&w);
+}
+
+/* TM_SPAWNCUR: where this host's next spread of tasks starts. */
+void
+ctl_TM_SPAWNCUR(struct ctlreq *q)
+{
+	int32_t host = 0;
+
+	if (xdr_get_int(&q->r, &host) < 0 || host < 1 || host > TID_HOST_MAX) {
+		ctl_bad(q);
+		return;
+	}
+	pvmd.spawn_cursor = host;
+	ctl_reply_int(q, 0);
 }
 
 /* TM_MSTAT: is this host part of the machine. */

@@ -605,6 +605,7 @@ struct pvmd_state {
 	int lock_fd;
 	int hs_timeout; /* seconds */
 	unsigned long nreads; /* reads from tasks so far (run_loop's spin) */
+	int spawn_cursor; /* TM_SPAWNCUR: a host index, 0 = none yet */
 	struct task_table tasks;
 	struct ctx_table ctxs;
 	struct mbox mbox;

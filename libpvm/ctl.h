@@ -65,6 +65,7 @@ struct ctl_hosts {
 	struct pvmhostinfo *h;
 	int n;
 	int narch;
+	int cursor; /* the pvmd's spawn cursor: a host index, 0 = none */
 };
 /* Ask the pvmd for its host table.  0 or a Pvm* error. */
 int ctl_hosts_fetch(struct ctl_hosts *hs);

@@ -77,6 +77,8 @@ hosts_decode(struct xdr_reader *r, struct ctl_hosts *hs)
 			return r->failed ? PvmBadMsg : PvmNoMem;
 		}
 	}
+	xdr_get_int(r, &v);
+	hs->cursor = v;
 	return r->failed ? PvmBadMsg : 0;
 }
 

@@ -40,12 +40,12 @@ place_name_is(const char *name, size_t len, const char *host, int shortok)
 	       strncasecmp(name, host, hlen) == 0;
 }
 
-/* Whether the name means our own host whatever the table says. */
+/* Whether the name means our own host whatever the table says: "."
+ * or our pvmd's own name (PVM 3.4.6: not "", not "localhost"). */
 static int
 place_is_self(const char *name, size_t len, const char *selfname)
 {
-	return len == 0 || place_name_is(name, len, ".", 0) ||
-	       place_name_is(name, len, "localhost", 0) ||
+	return place_name_is(name, len, ".", 0) ||
 	       (selfname != NULL && place_name_is(name, len, selfname, 1));
 }
 
@@ -57,7 +57,10 @@ place_find(const struct pvmhostinfo *hosts, int nhost,
 {
 	int i, pass;
 
-	if (len == 0 || place_name_is(name, len, ".", 0)) {
+	if (len == 0) {
+		return -1; /* PVM 3.4.6: PvmNoHost */
+	}
+	if (place_name_is(name, len, ".", 0)) {
 		return req->self;
 	}
 	for (pass = 0; pass < 2; pass++) {

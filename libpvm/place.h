@@ -5,9 +5,10 @@
  * (tests/unit/check_place.c) calls it with any host table.  Private.
  *
  * The rule (docs/compat.md, "Several hosts"):
- *   PvmTaskHost, where = a host name ("" or "." = our host; ":wd" after
- *     it is the working directory): all tasks on that host; a name that
- *     is no host of the machine places none (each task is PvmNoHost).
+ *   PvmTaskHost, where = a host name ("." = our host; ":wd" after it is
+ *     the working directory): all tasks on that host; a name that is no
+ *     host of the machine ("", NULL and "localhost" included, as in PVM
+ *     3.4.6) places none (each task is PvmNoHost).
  *   PvmTaskArch, where = an architecture: spread over the hosts of it.
  *   PvmHostCompl with either: spread over every other host.
  *   Neither: spread over all hosts.

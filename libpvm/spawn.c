@@ -162,8 +162,16 @@ struct spawn_args {
 	int ntask;
 };
 
-/* Where the next spread placement starts: a host index, 0 = ours. */
-static int spawn_cursor;
+/* Tell our pvmd where its next spread starts (the host index). */
+static void
+spawn_cursor_set(int host)
+{
+	struct xdr_writer w;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, host);
+	(void)ctl_status(CTL_LOCAL, TM_SPAWNCUR, &w);
+}
 
 /* Build "name" or "name:wd" in buf; PvmBadParam if it does not fit. */
 static int
@@ -259,7 +267,7 @@ spawn_placed(const struct spawn_args *a, int *slots)
 	req.self = ctl_hosts_find(&hs, tid_host(lpvm.pvmdtid));
 	req.selfname = lpvm.hostname;
 	/* Not found (0, or a host that left): the host after ours. */
-	req.start = ctl_hosts_find(&hs, spawn_cursor);
+	req.start = ctl_hosts_find(&hs, hs.cursor);
 	nshare = place_plan(hs.h, hs.n, &req, share, &next);
 	if (nshare == 0) {
 		/* No host of that name or arch (or none but ours, excluded). */
@@ -268,7 +276,7 @@ spawn_placed(const struct spawn_args *a, int *slots)
 		}
 		cc = 0;
 	} else {
-		spawn_cursor = tid_host(hs.h[next].hi_tid);
+		spawn_cursor_set(tid_host(hs.h[next].hi_tid));
 		cc = spawn_shares(&hs, share, nshare, a, slots);
 	}
 	free(share);
@@ -292,7 +300,8 @@ pvm_spawn(char *file, char **argv, int flag, char *where, int ntask,
 	if ((cc = lpvm_enrol()) < 0) {
 		return lpvm_err("pvm_spawn", cc);
 	}
-	if (file == NULL || *file == '\0' || ntask < 1) {
+	/* "" is PvmNoFile in each slot, as in PVM 3.4.6 (the pvmd's lookup). */
+	if (file == NULL || ntask < 1) {
 		return lpvm_err("pvm_spawn", PvmBadParam);
 	}
 	slots = calloc((size_t)ntask, sizeof(*slots));

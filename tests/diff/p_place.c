@@ -2,11 +2,13 @@
  * p_place.c: probe of where pvm_spawn puts tasks on a machine of four
  * hosts (t-diff-hosts.sh): runs of default, PvmTaskArch and PvmHostCompl
  * spawns of 1 to 7 tasks in a row from h1, then the same from a task on
- * h2, each record the hosts of the tids in order.
+ * h2, then from another task on h1 (PVM 3.4.6's cursor is its pvmd's,
+ * shared by the tasks of a host), each record the hosts of the tids in
+ * order.
  *
  *   p_place            the probe (on h1; it adds h2, h3 and h4)
- *   p_place sub        the same runs from a task on h2, records sent to
- *                      the parent, which prints them
+ *   p_place sub HOST   the same runs from a task on HOST, records sent
+ *                      to the parent, which prints them
  *   p_place child      a spawned child: leaves at once
  */
 #include "probe.h"
@@ -84,16 +86,17 @@ runs(const char *from)
 	}
 }
 
-/* The runs of a task on h2, printed as they come. */
+/* The runs of a task on host where (its cases start with label),
+ * printed as they come. */
 static void
-runs_on_h2(void)
+runs_on(char *where, char *label)
 {
-	char *args[] = {"sub", NULL}, c[64], line[512];
+	char *args[] = {"sub", label, NULL}, c[64], line[512];
 	struct timeval tv = {20, 0};
 	int t, b, len, tag, src;
 
-	if (pvm_spawn(self, args, PvmTaskHost, "h2", 1, &t) != 1) {
-		dp_rec("h2", "the task on h2 did not start");
+	if (pvm_spawn(self, args, PvmTaskHost, where, 1, &t) != 1) {
+		dp_rec(where, "the task did not start");
 		return;
 	}
 	while ((b = pvm_trecv(t, -1, &tv)) > 0) {
@@ -104,7 +107,7 @@ runs_on_h2(void)
 		pvm_upkstr(line);
 		dp_rec(c, "%s", line);
 	}
-	dp_rec("h2", "no end from the task on h2");
+	dp_rec(where, "no end from the task");
 }
 
 int
@@ -122,7 +125,7 @@ main(int argc, char **argv)
 	pvm_setopt(PvmAutoErr, 0);
 	if (argc > 1 && strcmp(argv[1], "sub") == 0) {
 		sub = 1;
-		runs("h2");
+		runs(argc > 2 ? argv[2] : "sub");
 		pvm_initsend(PvmDataDefault);
 		pvm_send(pvm_parent(), TAG_DONE);
 		pvm_exit();
@@ -133,7 +136,10 @@ main(int argc, char **argv)
 	n = pvm_addhosts(hosts, 3, infos);
 	dp_rec("addhosts", "pvm_addhosts(h2 h3 h4) = %s", dp_code(n));
 	runs("h1");
-	runs_on_h2();
+	runs_on("h2", "h2");
+	spawn("h1-before-h1-task", PvmTaskDefault, NULL, 1);
+	runs_on("h1", "h1-task2");
+	spawn("h1-after-h1-task", PvmTaskDefault, NULL, 1);
 	pvm_exit();
 	return 0;
 }

@@ -118,6 +118,17 @@ machine(void)
 	dp_rec("tasks-host", "= %s, ntask %d", dp_code(rc), ntask);
 }
 
+/* A spawn of a program that does not exist, with flag and where: which
+ * error (PvmNoFile: a host was chosen; PvmNoHost: none). */
+static void
+spawn_where(const char *c, int flag, char *where)
+{
+	int tids[1] = {1}, rc;
+
+	rc = pvm_spawn("p_task_no_such_program", NULL, flag, where, 1, tids);
+	dp_rec(c, "= %s, tids[0] %s", dp_code(rc), dp_code(tids[0]));
+}
+
 static void
 spawns(void)
 {
@@ -131,6 +142,17 @@ spawns(void)
 	    "p_task_no_such_program", NULL, PvmTaskHost, "nosuchhost", 1, tids);
 	dp_rec(
 	    "spawn-nohost", "= %s, tids[0] %s", dp_code(rc), dp_code(tids[0]));
+	spawn_where("spawn-host-empty", PvmTaskHost, "");
+	spawn_where("spawn-host-null", PvmTaskHost, NULL);
+	spawn_where("spawn-host-wdonly", PvmTaskHost, ":/tmp");
+	spawn_where("spawn-host-dot", PvmTaskHost, ".");
+	spawn_where("spawn-host-localhost", PvmTaskHost, "localhost");
+	spawn_where("spawn-compl-empty", PvmTaskHost | PvmHostCompl, "");
+	spawn_where("spawn-arch-empty", PvmTaskArch, "");
+	tids[0] = 1;
+	rc = pvm_spawn("", NULL, 0, "", 1, tids);
+	dp_rec("spawn-file-empty", "= %s, tids[0] %s", dp_code(rc),
+	    dp_code(tids[0]));
 	rc = pvm_spawn("p_task_no_such_program", NULL, 0, "", 0, tids);
 	dp_rc("spawn-count0", "pvm_spawn(count 0)", rc);
 	rc = pvm_spawn("p_task_no_such_program", NULL, 0, "", -1, tids);

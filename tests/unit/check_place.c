@@ -132,10 +132,6 @@ START_TEST(test_host_by_name)
 	    {"d.lab", 3},
 	    {"c", 2},
 	    {".", 2},
-	    {"", 2},
-	    {NULL, 2},
-	    {":/w", 2},
-	    {"localhost", 2},
 	    {"cee.lab", 2},
 	    {"cee", 2},
 	};
@@ -157,6 +153,14 @@ START_TEST(test_host_unknown)
 	ck_assert_int_eq(plan4(PvmTaskHost, "e", 3, -1), 0);
 	ck_assert_int_eq(plan4(PvmTaskHost, "b.other.org", 3, -1), 0);
 	ck_assert_int_eq(plan4(PvmTaskHost, "ab", 3, -1), 0);
+	/* As PVM 3.4.6: "", NULL, a directory alone and "localhost" name no
+	 * host (only "." and the host's names mean ours). */
+	ck_assert_int_eq(plan4(PvmTaskHost, "", 3, -1), 0);
+	ck_assert_int_eq(plan4(PvmTaskHost, NULL, 3, -1), 0);
+	ck_assert_int_eq(plan4(PvmTaskHost, ":/w", 3, -1), 0);
+	ck_assert_int_eq(plan4(PvmTaskHost, "localhost", 3, -1), 0);
+	/* ... so their complement is every host. */
+	ck_assert_int_eq(plan4(PvmTaskHost | PvmHostCompl, "", 4, -1), 4);
 	/* PvmTaskHost wins over PvmTaskArch, as in the pvmd. */
 	ck_assert_int_eq(plan4(PvmTaskHost | PvmTaskArch, "ARM64", 3, -1), 0);
 }
