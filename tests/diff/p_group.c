@@ -1021,11 +1021,7 @@ main(int argc, char **argv)
 		child(atoi(argv[2]));
 		return 0;
 	}
-	pvm_setopt(PvmAutoErr, 0);
-	me = pvm_mytid();
-	dp_name(me, "me");
-	dp_rec("mytid", "me is %s", me > 0 ? "a task tid" : dp_code(me));
-	if (me <= 0)
+	if ((me = dp_enrol()) <= 0)
 		return 1;
 	dp_name(NOTASK, "notask");
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);

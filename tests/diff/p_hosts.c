@@ -23,24 +23,6 @@
 static int me;
 static char self[4096];
 
-/* The name of the host of tid (by pvm_config), or "?". */
-static const char *
-host_of(int tid)
-{
-	static char name[64];
-	struct pvmhostinfo *hi;
-	int n, na, i, h = pvm_tidtohost(tid);
-
-	if (pvm_config(&n, &na, &hi) < 0)
-		return "?";
-	for (i = 0; i < n; i++)
-		if (hi[i].hi_tid == h) {
-			snprintf(name, sizeof(name), "%s", hi[i].hi_name);
-			return name;
-		}
-	return "?";
-}
-
 /* The pvmd tid of the host named name, or 0. */
 static int
 host_tid(const char *name)
@@ -132,7 +114,7 @@ spawn(const char *c, int flag, char *where, int count, int *tids)
 {
 	char *args[] = {"child", NULL};
 	static int nchild;
-	static char names[64][16];
+	static char names[64][24];
 	int rc, i;
 
 	memset(tids, 0, sizeof(int) * (size_t)count);
@@ -141,9 +123,10 @@ spawn(const char *c, int flag, char *where, int count, int *tids)
 	    where ? where : "(null)", count, dp_code(rc));
 	for (i = 0; i < count; i++) {
 		if (tids[i] > 0 && nchild < 64) {
-			snprintf(names[nchild], 16, "child%d", nchild);
+			snprintf(
+			    names[nchild], sizeof(names[0]), "child%d", nchild);
 			dp_name(tids[i], names[nchild++]);
-			dp_rec(c, "tid %d on %s", i, host_of(tids[i]));
+			dp_rec(c, "tid %d on %s", i, dp_host_of(tids[i]));
 		} else
 			dp_rec(c, "tid %d = %s", i, dp_tid(tids[i]));
 	}
@@ -169,7 +152,7 @@ hellos(const char *c, const int *tids, int n)
 		pvm_upkint(&parent, 1, 1);
 		pvm_upkstr(host);
 		dp_rec(c, "hello from %s on %s: parent %s (%s by config)",
-		    dp_tid(src), host, dp_tid(parent), host_of(src));
+		    dp_tid(src), host, dp_tid(parent), dp_host_of(src));
 	}
 }
 
@@ -361,11 +344,7 @@ main(int argc, char **argv)
 	self[n > 0 ? n : 0] = '\0';
 	if (argc > 1 && strcmp(argv[1], "child") == 0)
 		return child_main();
-	pvm_setopt(PvmAutoErr, 0);
-	me = pvm_mytid();
-	dp_name(me, "me");
-	dp_rec("mytid", "me is %s", me > 0 ? "a task tid" : dp_code(me));
-	if (me <= 0)
+	if ((me = dp_enrol()) <= 0)
 		return 1;
 	dp_name(pvm_tidtohost(me), "host1");
 	adding();

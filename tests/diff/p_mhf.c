@@ -694,11 +694,7 @@ main(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "child") == 0)
 		return child_main();
-	pvm_setopt(PvmAutoErr, 0);
-	me = pvm_mytid();
-	dp_name(me, "me");
-	dp_rec("mytid", "me is %s", me > 0 ? "a task tid" : dp_code(me));
-	if (me <= 0)
+	if ((me = dp_enrol()) <= 0)
 		return 1;
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	self[n > 0 ? n : 0] = '\0';

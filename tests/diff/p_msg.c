@@ -1695,11 +1695,7 @@ main(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "child") == 0)
 		return child_main();
-	pvm_setopt(PvmAutoErr, 0);
-	me = pvm_mytid();
-	dp_name(me, "me");
-	dp_rec("mytid", "me is %s", me > 0 ? "a task tid" : dp_code(me));
-	if (me <= 0)
+	if ((me = dp_enrol()) <= 0)
 		return 1;
 	dp_name(NOTASK, "notask");
 	child = spawn_child();

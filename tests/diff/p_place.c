@@ -21,24 +21,6 @@
 static char self[4096];
 static int sub;
 
-/* The name of the host of tid, or "?". */
-static const char *
-host_of(int tid)
-{
-	static char name[64];
-	struct pvmhostinfo *hi;
-	int n, na, i, h = pvm_tidtohost(tid);
-
-	if (pvm_config(&n, &na, &hi) < 0)
-		return "?";
-	for (i = 0; i < n; i++)
-		if (hi[i].hi_tid == h) {
-			snprintf(name, sizeof(name), "%s", hi[i].hi_name);
-			return name;
-		}
-	return "?";
-}
-
 /* One spawn; its record printed, or sent to the parent (sub). */
 static void
 spawn(const char *c, int flag, char *where, int count)
@@ -51,7 +33,7 @@ spawn(const char *c, int flag, char *where, int count)
 	k = (size_t)snprintf(line, sizeof(line), "rc %s:", dp_code(rc));
 	for (i = 0; i < count && k < sizeof(line); i++)
 		k += (size_t)snprintf(line + k, sizeof(line) - k, " %s",
-		    t[i] > 0 ? host_of(t[i]) : dp_code(t[i]));
+		    t[i] > 0 ? dp_host_of(t[i]) : dp_code(t[i]));
 	if (!sub) {
 		dp_rec(c, "%s", line);
 		return;

@@ -206,11 +206,7 @@ main(int argc, char **argv)
 		pvm_exit();
 		return 0;
 	}
-	pvm_setopt(PvmAutoErr, 0);
-	me = pvm_mytid();
-	dp_name(me, "me");
-	dp_rec("mytid", "me is %s", me > 0 ? "a task tid" : dp_code(me));
-	if (me <= 0)
+	if ((me = dp_enrol()) <= 0)
 		return 1;
 	host = pvm_tidtohost(me);
 	dp_name(host, "host1");

@@ -31,7 +31,7 @@ static const char *dp_names[DP_MAX_NAMES];
 static int dp_ntids;
 
 /* From now on tid prints as name. */
-static void
+static __attribute__((unused)) void
 dp_name(int tid, const char *name)
 {
 	if (dp_ntids < DP_MAX_NAMES) {
@@ -41,7 +41,7 @@ dp_name(int tid, const char *name)
 }
 
 /* A return code: >= 0 as a number, < 0 as the Pvm* name. */
-static const char *
+static __attribute__((unused)) const char *
 dp_code(int rc)
 {
 	static const char *names[] = {"PvmOk", "?-1", "PvmBadParam",
@@ -64,7 +64,7 @@ dp_code(int rc)
 }
 
 /* A tid: its name, else its class (never its number). */
-static const char *
+static __attribute__((unused)) const char *
 dp_tid(int tid)
 {
 	unsigned t = (unsigned)tid;
@@ -89,7 +89,7 @@ dp_tid(int tid)
 }
 
 /* A value that may be a tid or a plain number (an option, a count). */
-static const char *
+static __attribute__((unused)) const char *
 dp_val(int v)
 {
 	static char buf[4][32];
@@ -107,7 +107,7 @@ dp_val(int v)
 }
 
 /* One record: "CASE: text". */
-static void __attribute__((format(printf, 2, 3)))
+static __attribute__((unused)) void __attribute__((format(printf, 2, 3)))
 dp_rec(const char *c, const char *fmt, ...)
 {
 	va_list ap;
@@ -121,14 +121,14 @@ dp_rec(const char *c, const char *fmt, ...)
 }
 
 /* A call's result. */
-static void
+static __attribute__((unused)) void
 dp_rc(const char *c, const char *call, int rc)
 {
 	dp_rec(c, "%s = %s", call, dp_code(rc));
 }
 
 /* The next message (any source and tag) within ms, as a record. */
-static void
+static __attribute__((unused)) void
 dp_recv(const char *c, int ms)
 {
 	struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
@@ -153,13 +153,44 @@ dp_recv(const char *c, int ms)
 }
 
 /* Drop whatever arrives within ms (between cases). */
-static void
+static __attribute__((unused)) void
 dp_drain(int ms)
 {
 	struct timeval tv = {0, ms * 1000};
 
 	while (pvm_trecv(-1, -1, &tv) > 0)
 		;
+}
+
+/* Enrol with AutoErr off, name our tid "me" and record it; the tid. */
+static __attribute__((unused)) int
+dp_enrol(void)
+{
+	int me;
+
+	pvm_setopt(PvmAutoErr, 0);
+	me = pvm_mytid();
+	dp_name(me, "me");
+	dp_rec("mytid", "me is %s", me > 0 ? "a task tid" : dp_code(me));
+	return me;
+}
+
+/* The name of the host of tid as pvm_config gives it, or "?". */
+static __attribute__((unused)) const char *
+dp_host_of(int tid)
+{
+	static char name[64];
+	struct pvmhostinfo *hi;
+	int n, na, i, h = pvm_tidtohost(tid);
+
+	if (pvm_config(&n, &na, &hi) < 0)
+		return "?";
+	for (i = 0; i < n; i++)
+		if (hi[i].hi_tid == h) {
+			snprintf(name, sizeof(name), "%s", hi[i].hi_name);
+			return name;
+		}
+	return "?";
 }
 
 #endif /* PROBE_H */
