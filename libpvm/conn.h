@@ -259,6 +259,9 @@ void lpvm_rpc_reset(void);
 int lpvm_mhf_take(struct lpvm_msg *m);
 /* Run the handlers of the messages taken so far. */
 void lpvm_mhf_run(void);
+/* Whether any message handler is installed (pvm_send then runs the
+ * handlers of messages waiting, as PVM 3.4.6 does). */
+int lpvm_mhf_any(void);
 /* Drop pending handler messages (pvm_exit). */
 void lpvm_mhf_reset(void);
 

@@ -249,6 +249,12 @@ lpvm_mhf_run(void)
 	mhf_running = 0;
 }
 
+int
+lpvm_mhf_any(void)
+{
+	return mhf_n > 0;
+}
+
 void
 lpvm_mhf_reset(void)
 {

@@ -38,6 +38,9 @@ pvm_send(int tid, int tag)
 	/* The buffer keeps where it went (pvm_getminfo), as in PVM. */
 	m->tag = tag;
 	m->dst = tid;
+	/* PVM 3.4.6 also runs the handlers of messages already waiting. */
+	if (lpvm_mhf_any())
+		(void)lpvm_pump(0);
 	return 0;
 }
 

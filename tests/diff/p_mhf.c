@@ -99,9 +99,12 @@ child_main(void)
 		pvm_upkint(&b, 1, 1);
 		if (op == OP_EXIT)
 			break;
-		if (op == OP_SEND)
+		if (op == OP_SEND) {
+			/* Not before the parent's pvm_send has returned:
+			 * what a send finds waiting is what we probe. */
+			usleep(20000);
 			child_send(parent, a, b, ctx);
-		else if (op == OP_SETCTX)
+		} else if (op == OP_SETCTX)
 			ctx = a;
 		else if (op == OP_RECV)
 			child_recv(parent, a, b, ctx);
