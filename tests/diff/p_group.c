@@ -1024,8 +1024,7 @@ main(int argc, char **argv)
 	if ((me = dp_enrol()) <= 0)
 		return 1;
 	dp_name(NOTASK, "notask");
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	self[n > 0 ? n : 0] = '\0';
+	dp_self(self, sizeof(self));
 	for (n = 1; n <= 4; n++)
 		spawn_kid(n);
 	joins();

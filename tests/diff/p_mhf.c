@@ -693,14 +693,11 @@ inherit(void)
 int
 main(int argc, char **argv)
 {
-	ssize_t n;
-
 	if (argc > 1 && strcmp(argv[1], "child") == 0)
 		return child_main();
 	if ((me = dp_enrol()) <= 0)
 		return 1;
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	self[n > 0 ? n : 0] = '\0';
+	dp_self(self, sizeof(self));
 	child = spawn_child("child");
 	if (child <= 0)
 		return 1;

@@ -1679,10 +1679,9 @@ static int
 spawn_child(void)
 {
 	char *args[] = {"child", NULL}, self[4096];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	int tids[1];
 
-	self[n > 0 ? n : 0] = '\0';
+	dp_self(self, sizeof(self));
 	if (pvm_spawn(self, args, 0, "", 1, tids) == 1)
 		return tids[0];
 	return 0;

@@ -771,9 +771,7 @@ catchout(void)
 int
 main(int argc, char **argv)
 {
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-
-	self[n > 0 ? n : 0] = '\0';
+	dp_self(self, sizeof(self));
 	if (argc > 1 && strcmp(argv[1], "script") == 0) {
 		pvm_setopt(PvmAutoErr, 0);
 		child_script();

@@ -215,9 +215,7 @@ main(int argc, char **argv)
 	dp_name(NOHOST, "nohost");
 	{
 		char *args[] = {"child", NULL}, self[4096];
-		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-
-		self[n > 0 ? n : 0] = '\0';
+		dp_self(self, sizeof(self));
 		if (pvm_spawn(self, args, 0, "", 1, tids) == 1)
 			child = tids[0];
 	}

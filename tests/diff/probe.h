@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include "pvm3.h"
 
@@ -191,6 +192,15 @@ dp_host_of(int tid)
 			return name;
 		}
 	return "?";
+}
+
+/* The path of this program (to spawn copies of itself), in buf. */
+static __attribute__((unused)) void
+dp_self(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+
+	buf[n > 0 ? n : 0] = '\0';
 }
 
 #endif /* PROBE_H */
