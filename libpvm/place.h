@@ -12,7 +12,7 @@
  *   PvmTaskArch, where = an architecture: spread over the hosts of it.
  *   PvmHostCompl with either: spread over every other host.
  *   Neither: spread over all hosts.
- * Spreading, as PVM 3.4.6's pvmd does it (tests/diff/p_place.c): the
+ * Spreading, as PVM 3.4.6's pvmd does it (tests/diff/h_place.c): the
  * eligible hosts are taken in table order from a cursor, wrapping (the
  * cursor starts at the host after ours).  With ntask <= neligible the
  * first ntask of them get one task each; with more, task i goes to the

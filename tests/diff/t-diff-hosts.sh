@@ -1,30 +1,34 @@
 #!/bin/sh
-# t-diff-hosts.sh: the differential suite on several hosts.  The probes
-# named in HPROBES run on h1 of a machine of network-namespace hosts
-# (tests/integration/lib-hosts.sh), once on ours (PVM_RSH: netns-rsh) and
-# once on PVM 3.4.6's (PVM_RSH: bench/pvm346-rsh, every host with
-# Debian's pvmd), and their records are compared line by line as
-# t-diff.sh does: a difference fails unless tests/diff/deliberate.txt
-# lists its case.  For p_hosts and p_place the machine starts with h1
-# alone (the probes add the other hosts themselves); the one-host probes
-# named in VM3PROBES run on a machine of h1, h2 and h3 from a hostfile,
-# so that their children land on other hosts.
+# t-diff-hosts.sh: the differential suite on several hosts, built of
+# network namespaces (tests/integration/lib-hosts.sh), once on ours
+# (PVM_RSH: netns-rsh) and once on PVM 3.4.6's (PVM_RSH:
+# bench/pvm346-rsh, every host with Debian's pvmd); the records are
+# compared as t-diff.sh does (lib-diff.sh's compare).  The probes of
+# several hosts (h_*.c) run on a machine that starts with h1 alone: they
+# add the other hosts themselves.  The one-host C probes (p_*.c) run on
+# a machine of h1, h2 and h3 from a hostfile, so that their children
+# land on other hosts.
 #
-# Where PVM 3.4.6 is not installed, tests/diff/ref/PROBE.hosts.txt stands
-# in (under CI=true a missing one fails); DIFF_UPDATE=1 rewrites it.
+# Where PVM 3.4.6 is not installed, tests/diff/ref/PROBE.KIND.txt (KIND:
+# hosts or vm3) stands in (under CI=true a missing one fails);
+# DIFF_UPDATE=1 rewrites it.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 . "$PVM_TOP_SRCDIR/tests/integration/lib-hosts.sh"
 . "$PVM_TOP_SRCDIR/tests/diff/lib-diff.sh"
 need "$PVMD"
 RSH346="$PVM_TOP_SRCDIR/bench/pvm346-rsh"
 OUR_GLIBDIR="$PVM_TOP_BUILDDIR/libgpvm/.libs"
-HPROBES="p_hosts p_place"
-VM3PROBES="p_task p_msg p_mbox p_mhf p_group p_out"
-if [ -n "${DIFF_PROBES:-}" ]; then
-	HPROBES=$(echo " $DIFF_PROBES " | tr ' ' '\n' | grep -x 'p_hosts\|p_place')
-	VM3PROBES=$(echo " $DIFF_PROBES " | tr ' ' '\n' |
-	    grep -v -x 'p_hosts\|p_place')
-fi
+# probes PREFIX: the probes tests/diff/PREFIX*.c that DIFF_PROBES (if
+# set) names.
+probes() {
+	local src p
+	for src in "$D/$1"*.c; do
+		p=$(basename "$src" .c)
+		case " ${DIFF_PROBES:-$p} " in *" $p "*) echo "$p" ;; esac
+	done
+}
+HPROBES=$(probes h_)
+VM3PROBES=$(probes p_)
 CC=${CC:-cc}
 
 hosts_setup 4

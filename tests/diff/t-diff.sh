@@ -1,8 +1,10 @@
 #!/bin/sh
-# t-diff.sh: the differential suite.  Each probe (tests/diff/p_*.c) is
-# built against PVM 3.4.6's pvm3.h and libpvm3.so.3 (Debian's pvm-dev)
-# and against ours, run on a private pvmd of the same system, and the two
-# records are compared line by line.  A difference fails the test unless
+# t-diff.sh: the differential suite.  Each one-host probe
+# (tests/diff/p_*.c, f_*.f; the probes of several hosts, h_*.c, are
+# t-diff-hosts.sh's) is built against PVM 3.4.6's pvm3.h and
+# libpvm3.so.3 (Debian's pvm-dev) and against ours, run on a private
+# pvmd of the same system, and the two records are compared line by
+# line.  A difference fails the test unless
 # tests/diff/deliberate.txt lists its case (docs/compat.md says why).
 #
 # Where PVM 3.4.6 is not installed, the records of it kept in
@@ -94,8 +96,6 @@ for src in "$D"/p_*.c "$D"/f_*.f; do
 	p=$(basename "$src")
 	p=${p%.*}
 	case " ${DIFF_PROBES:-$p} " in *" $p "*) ;; *) continue ;; esac
-	# The probes of several hosts run in t-diff-hosts.sh only.
-	case $p in p_hosts | p_place) continue ;; esac
 	buildable "$src" || continue
 	# PVM 3.4.6's Fortran side needs its fpvm3.h and libfpvm3 as well.
 	h=$have346

@@ -266,7 +266,7 @@ START_TEST(test_counts_add_up)
 END_TEST
 
 /*
- * What PVM 3.4.6 did, seen by tests/diff/p_place.c from a task on h1 of
+ * What PVM 3.4.6 did, seen by tests/diff/h_place.c from a task on h1 of
  * h1..h4 (one cursor through the whole sequence): each line is one
  * pvm_spawn, the hosts of its tids in order.
  */

@@ -1,13 +1,13 @@
 /*
- * p_hosts.c: probe of the calls about several hosts, run on h1 of a
+ * h_hosts.c: probe of the calls about several hosts, run on h1 of a
  * machine of network-namespace hosts (t-diff-hosts.sh): pvm_addhosts
  * and pvm_delhosts with each class of name, pvm_config and pvm_mstat as
  * hosts come and go, spawn with each placement flag, tasks, messages,
  * kill, sendsig and pvm_pstat of remote tasks, and notify of every kind
  * across hosts.  Hosts print by name, tids by the names given here.
  *
- *   p_hosts            the probe (on h1; the machine starts with h1 only)
- *   p_hosts child      a spawned child: sends its parent's tid and its
+ *   h_hosts            the probe (on h1; the machine starts with h1 only)
+ *   h_hosts child      a spawned child: sends its parent's tid and its
  *                      host's name to the parent, waits for a message,
  *                      then exits
  */
@@ -339,9 +339,7 @@ child_main(void)
 int
 main(int argc, char **argv)
 {
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-
-	self[n > 0 ? n : 0] = '\0';
+	dp_self(self, sizeof(self));
 	if (argc > 1 && strcmp(argv[1], "child") == 0)
 		return child_main();
 	if ((me = dp_enrol()) <= 0)

@@ -1,15 +1,15 @@
 /*
- * p_place.c: probe of where pvm_spawn puts tasks on a machine of four
+ * h_place.c: probe of where pvm_spawn puts tasks on a machine of four
  * hosts (t-diff-hosts.sh): runs of default, PvmTaskArch and PvmHostCompl
  * spawns of 1 to 7 tasks in a row from h1, then the same from a task on
  * h2, then from another task on h1 (PVM 3.4.6's cursor is its pvmd's,
  * shared by the tasks of a host), each record the hosts of the tids in
  * order.
  *
- *   p_place            the probe (on h1; it adds h2, h3 and h4)
- *   p_place sub HOST   the same runs from a task on HOST, records sent
+ *   h_place            the probe (on h1; it adds h2, h3 and h4)
+ *   h_place sub HOST   the same runs from a task on HOST, records sent
  *                      to the parent, which prints them
- *   p_place child      a spawned child: leaves at once
+ *   h_place child      a spawned child: leaves at once
  */
 #include "probe.h"
 
@@ -97,9 +97,7 @@ main(int argc, char **argv)
 {
 	char *hosts[] = {"h2", "h3", "h4"};
 	int infos[3], n;
-	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
-
-	self[len > 0 ? len : 0] = '\0';
+	dp_self(self, sizeof(self));
 	if (argc > 1 && strcmp(argv[1], "child") == 0) {
 		pvm_exit();
 		return 0;
