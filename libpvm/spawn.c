@@ -276,7 +276,9 @@ spawn_placed(const struct spawn_args *a, int *slots)
 		}
 		cc = 0;
 	} else {
-		spawn_cursor_set(tid_host(hs.h[next].hi_tid));
+		/* A request only when the cursor moves (on one host: once). */
+		if (tid_host(hs.h[next].hi_tid) != hs.cursor)
+			spawn_cursor_set(tid_host(hs.h[next].hi_tid));
 		cc = spawn_shares(&hs, share, nshare, a, slots);
 	}
 	free(share);
