@@ -25,7 +25,7 @@
 #define OUTPUT_CHUNK 3999    /* PVM 3.4.6's largest output message */
 #define OUTPUT_LINE_MAX 4096 /* flush a line this long without '\n' */
 #define OUTPUT_RETRY_MS 50
-#define OUTPUT_SPAWNED -2    /* counts of the announcements */
+#define OUTPUT_SPAWNED -2 /* counts of the announcements */
 #define OUTPUT_BEGIN -1
 
 /*
@@ -50,8 +50,8 @@ output_send(int tid, int dst, int tag, int ctx, int count, const void *p,
 	if (w.failed)
 		log_warn("out of memory: output of t%x lost", (unsigned)tid);
 	else
-		pvmd_send_from(TID_LOCAL_PVMD, dst, tag, ctx, 0,
-		    WIRE_ENC_XDR, w.data, w.len);
+		pvmd_send_from(TID_LOCAL_PVMD, dst, tag, ctx, 0, WIRE_ENC_XDR,
+		    w.data, w.len);
 	xdr_writer_free(&w);
 }
 
@@ -59,8 +59,8 @@ output_send(int tid, int dst, int tag, int ctx, int count, const void *p,
 static void
 output_msg(const struct child *ch, int count, const void *p, size_t n)
 {
-	output_send(ch->tid, ch->outtid, ch->outtag, ch->outctx, count, p, n,
-	    0);
+	output_send(
+	    ch->tid, ch->outtid, ch->outtag, ch->outctx, count, p, n, 0);
 }
 
 /* An announcement (count < 0) to the child's output tid. */
@@ -69,8 +69,8 @@ output_mark(const struct child *ch, int count)
 {
 	struct task *t = task_find(&pvmd.tasks, ch->tid);
 
-	output_send(ch->tid, ch->outtid, ch->outtag, ch->outctx, count, NULL,
-	    0, t != NULL ? t->ptid : 0);
+	output_send(ch->tid, ch->outtid, ch->outtag, ch->outctx, count, NULL, 0,
+	    t != NULL ? t->ptid : 0);
 }
 
 /* Task tid's text into our log, a line at a time. */
@@ -97,9 +97,8 @@ output_remote_log(int src, const uint8_t *body, size_t len)
 	int32_t tid, n;
 
 	xdr_reader_init(&r, body, len);
-	if (xdr_get_int(&r, &tid) != 0 || xdr_get_int(&r, &n) != 0 ||
-	    n < 0 || (size_t)n > xdr_left(&r) ||
-	    tid_host(tid) != tid_host(src)) {
+	if (xdr_get_int(&r, &tid) != 0 || xdr_get_int(&r, &n) != 0 || n < 0 ||
+	    (size_t)n > xdr_left(&r) || tid_host(tid) != tid_host(src)) {
 		log_warn("host %d: malformed task output", tid_host(src));
 		return;
 	}
@@ -122,6 +121,14 @@ output_emit(const struct child *ch, const char *p, size_t n)
 		    SYSCTX_TC, (int)n, p, n, 0);
 	else
 		output_log(ch->tid, p, n);
+}
+
+/* Bytes to read at once: one message's worth when the text goes to a
+ * task (PVM 3.4.6's message boundaries), more for the log. */
+static int
+output_readsize(const struct child *ch)
+{
+	return ch->outtid != 0 ? OUTPUT_CHUNK : OUTPUT_READ;
 }
 
 /* Announce a new task to its output tid (counts -2, then -1). */
@@ -182,10 +189,10 @@ output_blocked(const struct child *ch)
 
 	if (ch->outtid == 0)
 		return pvmd.master_link != NULL &&
-		    conn_backed_up(pvmd.master_link);
+		       conn_backed_up(pvmd.master_link);
 	if (tid_host(ch->outtid) != pvmd.host)
 		return host_get(tid_host(ch->outtid)) != NULL &&
-		    conn_backed_up(host_get(tid_host(ch->outtid))->link);
+		       conn_backed_up(host_get(tid_host(ch->outtid))->link);
 	t = task_find(&pvmd.tasks, ch->outtid);
 	return t != NULL && t->conn != NULL && conn_backed_up(t->conn);
 }
@@ -194,20 +201,19 @@ output_blocked(const struct child *ch)
 void
 output_read(struct child *ch)
 {
-	struct timeval tv = { 0, OUTPUT_RETRY_MS * 1000 };
+	struct timeval tv = {0, OUTPUT_RETRY_MS * 1000};
 	int n;
 
 	if (ch->fd < 0)
 		return;
 	if (output_blocked(ch)) {
 		event_del(ch->ev);
-		event_base_once(pvmd.base, -1, EV_TIMEOUT, output_retry_cb, ch,
-		    &tv);
+		event_base_once(
+		    pvmd.base, -1, EV_TIMEOUT, output_retry_cb, ch, &tv);
 		ch->paused = 1;
 		return;
 	}
-	n = evbuffer_read(ch->buf, ch->fd,
-	    ch->outtid != 0 ? OUTPUT_CHUNK : OUTPUT_READ);
+	n = evbuffer_read(ch->buf, ch->fd, output_readsize(ch));
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (n <= 0) {
@@ -231,8 +237,7 @@ output_redirect(struct child *ch, int tid, int ctx, int tag)
 	if (tid == ch->outtid && ctx == ch->outctx && tag == ch->outtag)
 		return;
 	if (ch->fd >= 0) {
-		while (evbuffer_read(ch->buf, ch->fd,
-		    ch->outtid != 0 ? OUTPUT_CHUNK : OUTPUT_READ) > 0)
+		while (evbuffer_read(ch->buf, ch->fd, output_readsize(ch)) > 0)
 			output_flush(ch, ch->outtid != 0);
 		output_flush(ch, 1);
 		if (ch->outtid != 0)
@@ -273,8 +278,8 @@ output_retry_cb(evutil_socket_t fd, short what, void *arg)
 int
 output_start(struct child *ch)
 {
-	ch->ev = event_new(pvmd.base, ch->fd, EV_READ | EV_PERSIST, output_cb,
-	    ch);
+	ch->ev =
+	    event_new(pvmd.base, ch->fd, EV_READ | EV_PERSIST, output_cb, ch);
 	if (ch->ev == NULL)
 		return -1;
 	return event_add(ch->ev, NULL);
