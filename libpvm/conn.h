@@ -257,8 +257,15 @@ void lpvm_rpc_reset(void);
 
 /* If a handler wants m, keep it for lpvm_mhf_run and return 1. */
 int lpvm_mhf_take(struct lpvm_msg *m);
-/* Run the handlers of the messages taken so far. */
-void lpvm_mhf_run(void);
+/*
+ * Run the handlers of the messages taken so far that arrived before
+ * message number limit (LPVM_SEQ_ALL: all), and libgpvm's in any case.
+ */
+#define LPVM_SEQ_ALL (~0ULL)
+void lpvm_mhf_run_before(unsigned long long limit);
+/* While set, lpvm_pump runs only libgpvm's handlers: a receive decides
+ * which others run once it knows the message it returns (recv.c). */
+extern int lpvm_mhf_hold;
 /* Whether any message handler is installed (pvm_send then runs the
  * handlers of messages waiting, as PVM 3.4.6 does). */
 int lpvm_mhf_any(void);

@@ -34,10 +34,12 @@ static int mhf_n, mhf_cap, mhf_nextid = MHF_FIRST_ID;
 static int *mhf_freeids; /* a stack of deleted ids */
 static int mhf_nfree, mhf_freecap;
 
-/* Messages waiting for their handler, in arrival order. */
+/* Messages waiting for their handler, in arrival order (NULL: done). */
 static struct lpvm_msg **mhf_pend;
-static size_t mhf_pbeg, mhf_pend_n, mhf_pcap;
+static size_t mhf_pend_n, mhf_pcap;
 static int mhf_running;
+
+int lpvm_mhf_hold;
 
 /* Do two patterns accept a common message?  -1 matches anything. */
 static int
@@ -191,8 +193,6 @@ lpvm_mhf_take(struct lpvm_msg *m)
 
 	if (mhf_n == 0 || mhf_find(m) == NULL)
 		return 0;
-	if (mhf_pbeg > 0 && mhf_pbeg == mhf_pend_n)
-		mhf_pbeg = mhf_pend_n = 0;
 	if (mhf_pend_n == mhf_pcap) {
 		n = mhf_pcap ? mhf_pcap * 2 : 8;
 		if ((p = realloc(mhf_pend, n * sizeof(*p))) == NULL)
@@ -229,23 +229,55 @@ mhf_call(struct mhf *h, struct lpvm_msg *m)
 	lpvm.ctx = ctx;
 }
 
+/*
+ * Whether m's handler may run now, before the message a receive returns
+ * (arrival number limit): PVM 3.4.6 runs the handlers of messages that
+ * came before that one, and leaves later ones for the next call.
+ * libgpvm's own handlers (system contexts) always run: its waits learn
+ * of deaths and new views through them.
+ */
+static int
+mhf_due(const struct lpvm_msg *m, const struct mhf *h,
+    unsigned long long limit)
+{
+	return m->seq < limit || (h->ctx >= SYSCTX_DG && h->ctx <= SYSCTX_TC);
+}
+
+/* Close the gaps that run handlers left in the pending list. */
+static void
+mhf_compact(void)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < mhf_pend_n; i++) {
+		if (mhf_pend[i] != NULL)
+			mhf_pend[k++] = mhf_pend[i];
+	}
+	mhf_pend_n = k;
+}
+
 void
-lpvm_mhf_run(void)
+lpvm_mhf_run_before(unsigned long long limit)
 {
 	struct lpvm_msg *m;
 	struct mhf *h;
+	size_t i;
 
-	if (mhf_running)
+	if (mhf_running || mhf_pend_n == 0)
 		return;
 	mhf_running = 1;
-	while (mhf_pbeg < mhf_pend_n) {
-		m = mhf_pend[mhf_pbeg++];
-		if ((h = mhf_find(m)) == NULL)
+	/* A handler may add messages to the list (mhf_pend may move). */
+	for (i = 0; i < mhf_pend_n; i++) {
+		m = mhf_pend[i];
+		if ((h = mhf_find(m)) != NULL && !mhf_due(m, h, limit))
+			continue;
+		mhf_pend[i] = NULL;
+		if (h == NULL)
 			lpvm_queue_add(m); /* handler deleted meanwhile */
 		else
 			mhf_call(h, m);
 	}
-	mhf_pbeg = mhf_pend_n = 0;
+	mhf_compact();
 	mhf_running = 0;
 }
 
@@ -258,7 +290,11 @@ lpvm_mhf_any(void)
 void
 lpvm_mhf_reset(void)
 {
-	while (mhf_pbeg < mhf_pend_n)
-		lpvm_msg_free(mhf_pend[mhf_pbeg++]);
-	mhf_pbeg = mhf_pend_n = 0;
+	size_t i;
+
+	for (i = 0; i < mhf_pend_n; i++) {
+		if (mhf_pend[i] != NULL)
+			lpvm_msg_free(mhf_pend[i]);
+	}
+	mhf_pend_n = 0;
 }

@@ -115,6 +115,7 @@ struct lpvm_msg {
 	int ctx;
 	int wid;
 	int wire_enc; /* WIRE_ENC_* of the received body */
+	unsigned long long seq; /* arrival order of a received message */
 
 	struct lpvm_msg *next; /* receive queue link (recv.c) */
 };

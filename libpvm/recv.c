@@ -74,8 +74,8 @@ lpvm_queue_clear(void)
 	q_gen++;
 }
 
-struct lpvm_msg *
-lpvm_queue_wait(int (*match)(const struct lpvm_msg *, void *), void *arg,
+static struct lpvm_msg *
+q_wait(int (*match)(const struct lpvm_msg *, void *), void *arg,
     int timeout_ms, int *err)
 {
 	struct lpvm_msg *m, *seen = NULL;
@@ -122,6 +122,32 @@ lpvm_queue_wait(int (*match)(const struct lpvm_msg *, void *), void *arg,
 			return NULL;
 		}
 	}
+}
+
+/*
+ * Handlers of messages that came before m (all if m is NULL) run once a
+ * receive knows what it returns, not while it waits: PVM 3.4.6 leaves
+ * the handlers of later messages to the next call.  m is out of the
+ * queue already, so no handler can take it.
+ */
+static struct lpvm_msg *
+recv_run_handlers(struct lpvm_msg *m, int hold)
+{
+	lpvm_mhf_hold = hold;
+	lpvm_mhf_run_before(m != NULL ? m->seq : LPVM_SEQ_ALL);
+	return m;
+}
+
+struct lpvm_msg *
+lpvm_queue_wait(int (*match)(const struct lpvm_msg *, void *), void *arg,
+    int timeout_ms, int *err)
+{
+	int hold = lpvm_mhf_hold;
+	struct lpvm_msg *m;
+
+	lpvm_mhf_hold = 1;
+	m = q_wait(match, arg, timeout_ms, err);
+	return recv_run_handlers(m, hold);
 }
 
 /* PVM's default matcher: source, tag (-1 wildcards) and current context. */
@@ -201,6 +227,45 @@ recv_tid_ok(int tid)
 	return tid == -1 || tid_is_task(tid) || tid_is_pvmd(tid);
 }
 
+/* The first queued message w (or the user's matcher) takes, or NULL. */
+static struct lpvm_msg *
+recv_scan(const struct recv_want *w, int *err)
+{
+	struct lpvm_msg *m;
+
+	*err = 0;
+	if (recv_matcher != NULL)
+		return recv_find_user(w->tid, w->tag, err);
+	for (m = q_head; m != NULL; m = m->next) {
+		if (recv_match_default(m, (void *)w))
+			return m;
+	}
+	return NULL;
+}
+
+/*
+ * pvm_probe: look without taking.  Scan, read what is there, scan again;
+ * then run the handlers of what came before the message found (all if
+ * none), and scan once more, since a handler may have received it.
+ */
+static int
+recv_look(const struct recv_want *w, struct lpvm_msg **mp)
+{
+	int hold = lpvm_mhf_hold, rc;
+
+	lpvm_mhf_hold = 1;
+	if ((*mp = recv_scan(w, &rc)) == NULL && rc == 0) {
+		rc = lpvm_pump(0) < 0 ? PvmSysErr : 0;
+		if (rc == 0)
+			*mp = recv_scan(w, &rc);
+	}
+	recv_run_handlers(*mp, hold);
+	if (rc < 0)
+		return rc;
+	*mp = recv_scan(w, &rc);
+	return rc;
+}
+
 /*
  * The body of every receive call.  consume: take the message and make it
  * the active receive buffer (freeing the previous one first), else just
@@ -212,7 +277,7 @@ recv_common(const char *call, int tid, int tag, int timeout_ms, int consume)
 {
 	struct recv_want w = {tid, tag};
 	struct lpvm_msg *m, *old;
-	int rc;
+	int rc, hold;
 
 	if ((rc = lpvm_enrol()) < 0)
 		return lpvm_err(call, rc);
@@ -225,28 +290,17 @@ recv_common(const char *call, int tid, int tag, int timeout_ms, int consume)
 		lpvm_rbuf = 0;
 	}
 	if (!consume) {
-		/* Look without taking: scan, read what is there, scan again. */
-		if (recv_matcher != NULL)
-			m = recv_wait_user(tid, tag, 0, &rc);
-		else {
-			for (m = q_head; m != NULL; m = m->next) {
-				if (recv_match_default(m, &w))
-					return m->id;
-			}
-			rc = lpvm_pump(0) < 0 ? PvmSysErr : 0;
-			for (m = q_head; rc == 0 && m != NULL; m = m->next) {
-				if (recv_match_default(m, &w))
-					break;
-			}
-		}
-		if (rc < 0)
+		if ((rc = recv_look(&w, &m)) < 0)
 			return lpvm_err(call, rc);
 		return m != NULL ? m->id : 0;
 	}
 	if (recv_matcher != NULL) {
+		hold = lpvm_mhf_hold;
+		lpvm_mhf_hold = 1;
 		m = recv_wait_user(tid, tag, timeout_ms, &rc);
 		if (m != NULL)
 			lpvm_queue_unlink(m);
+		recv_run_handlers(m, hold);
 	} else
 		m = lpvm_queue_wait(recv_match_default, &w, timeout_ms, &rc);
 	if (rc < 0)

@@ -39,6 +39,7 @@
 static struct spin_budget rx_spin_pvmd = SPIN_BUDGET_INIT(SPIN_MAX_US);
 static struct spin_budget rx_spin_poll = SPIN_BUDGET_INIT(SPIN_MAX_US);
 
+static unsigned long long rx_seq; /* messages received so far */
 static struct pollfd *rx_pfd;
 static struct lpvm_conn **rx_pconn;
 static size_t rx_pcap;
@@ -119,6 +120,7 @@ rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len)
 		lpvm_msg_free(m);
 		return;
 	}
+	m->seq = ++rx_seq;
 	if (lpvm_mhf_take(m))
 		return;
 	lpvm_queue_add(m);
@@ -662,7 +664,7 @@ lpvm_pump(int timeout_ms)
 			return PvmSysErr;
 		r = lpvm_io_wait(timeout_ms, NULL, NULL);
 		if (r >= 0 && lpvm_tx_depth == 0)
-			lpvm_mhf_run();
+			lpvm_mhf_run_before(lpvm_mhf_hold ? 0 : LPVM_SEQ_ALL);
 		if (r != 0 || timeout_ms == 0)
 			return r < 0 ? r : r > 0;
 		if (timeout_ms > 0) {
