@@ -122,7 +122,7 @@ mb_get(const char *name, int index, int flags, struct lpvm_msg **mp)
 	} else if (got < 0) {
 		got = ctl_code(got);
 	} else if (got >= 0 && (xdr_get_int(&r, &enc) != 0 ||
-	    (enc != WIRE_ENC_XDR && enc != WIRE_ENC_NATIVE) ||
+	    lpvm_enc_wire(enc) == NULL ||
 	    xdr_get_int(&r, &src) != 0)) {
 		got = PvmBadMsg;
 	}
@@ -390,7 +390,7 @@ lookup_value(const struct lpvm_msg *m, int *datap)
 	if (m->len < 4) {
 		return PvmNoData;
 	}
-	if (m->wire_enc == WIRE_ENC_XDR) {
+	if (m->enc->xdr) {
 		xdr_reader_init(&r, m->data, m->len);
 		xdr_get_int(&r, &v);
 	} else {

@@ -15,6 +15,8 @@
  *   PvmDataInPlace  as Raw on the wire, but pack calls (stride 1 only)
  *                   record (pointer, length) segments; the bytes are read
  *                   from the user's memory when the message is sent.
+ * What sets the encodings apart is in one table (struct lpvm_enc,
+ * msgbuf.c); the rest of the library asks a buffer's row.
  */
 #ifndef LPVM_MSG_H
 #define LPVM_MSG_H
@@ -72,6 +74,24 @@ struct lpvm_dtype {
 	int kind;	  /* enum lpvm_xkind */
 };
 
+/*
+ * One row of the encoding table (msgbuf.c): what a buffer of an encoding
+ * does.  A received body is in one of the wire encodings and reports the
+ * first row that travels as it (an InPlace message arrives as Raw).
+ */
+struct lpvm_enc {
+	int enc;     /* PvmData* */
+	int wire;    /* WIRE_ENC_* the body travels as */
+	int xdr;     /* scalars in XDR units; else native bytes */
+	int inplace; /* packs record user memory, read when sent */
+	int sig;     /* pvm_getminfo's enc; 0: the host's data signature */
+};
+
+/* The row of PvmData* enc, or NULL if there is no such encoding. */
+const struct lpvm_enc *lpvm_enc(int enc);
+/* The row a received body in WIRE_ENC_* wire reports, or NULL. */
+const struct lpvm_enc *lpvm_enc_wire(int wire);
+
 /* A piece of a message body; `ptr` is either user memory or into data. */
 struct lpvm_seg {
 	const void *ptr;
@@ -79,8 +99,8 @@ struct lpvm_seg {
 };
 
 struct lpvm_msg {
-	int id;  /* bufid; 0 while not in the table */
-	int enc; /* PvmDataDefault, PvmDataRaw or PvmDataInPlace */
+	int id;			   /* bufid; 0 while not in the table */
+	const struct lpvm_enc *enc; /* its encoding's row, never NULL */
 
 	uint8_t *data; /* owned, malloc'd; packed bytes */
 	size_t len;    /* bytes used in data */
@@ -114,7 +134,6 @@ struct lpvm_msg {
 	int tag;
 	int ctx;
 	int wid;
-	int wire_enc; /* WIRE_ENC_* of the received body */
 	unsigned long long seq; /* arrival order of a received message */
 
 	struct lpvm_msg *next; /* receive queue link (recv.c) */
@@ -123,9 +142,10 @@ struct lpvm_msg {
 /* Table of buffers (msgbuf.c). */
 
 /* A new empty buffer for encoding `enc`, not in the table; NULL if no memory
- * or enc is not one of the three encodings. */
+ * or enc is not in the encoding table. */
 struct lpvm_msg *lpvm_msg_new(int enc);
-/* Wrap a received body (ownership of data passes to the message). */
+/* Wrap a received body (ownership of data passes to the message); an
+ * unknown wire encoding is taken as native bytes (Raw). */
 struct lpvm_msg *lpvm_msg_wrap(uint8_t *data, size_t len, int wire_enc);
 /* Bodies at least this long are offered in bulk (bulk.c) and kept for
  * reuse when freed (msgbuf.c). */

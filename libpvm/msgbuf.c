@@ -27,30 +27,69 @@ static int msgtab_hint; /* no free slot below this index */
 int lpvm_sbuf;
 int lpvm_rbuf;
 
-static int msg_valid_enc(int);
 static void msg_copy_body(const struct lpvm_msg *, uint8_t *);
 static int msg_put_body(struct lpvm_msg *, const struct lpvm_msg *, int);
 
-/* True for the three encodings a buffer may have. */
-static int
-msg_valid_enc(int enc)
+/*
+ * pvm_getminfo's enc: PVM 3.4.6's signatures, XDR 0x10000000, InPlace
+ * 0x20000000; native bytes carry the host's data signature (0x408c41 on
+ * LINUX64; the pvmd tells us ours).
+ */
+#define MSG_SIG_XDR 0x10000000
+#define MSG_SIG_INPLACE 0x20000000
+#define MSG_SIG_NATIVE 0x408c41 /* before we know the pvmd's */
+
+/*
+ * The encodings.  This table is the one place that tells them apart;
+ * a received body takes the first row of its wire encoding, so the
+ * order matters: Raw before InPlace.
+ */
+static const struct lpvm_enc msg_encs[] = {
+	{PvmDataDefault, WIRE_ENC_XDR, 1, 0, MSG_SIG_XDR},
+	{PvmDataRaw, WIRE_ENC_NATIVE, 0, 0, 0},
+	{PvmDataInPlace, WIRE_ENC_NATIVE, 0, 1, MSG_SIG_INPLACE},
+};
+
+#define MSG_NENCS (sizeof(msg_encs) / sizeof(msg_encs[0]))
+
+/* The row of PvmData* enc, or NULL. */
+const struct lpvm_enc *
+lpvm_enc(int enc)
 {
-	return enc == PvmDataDefault || enc == PvmDataRaw ||
-	    enc == PvmDataInPlace;
+	size_t i;
+
+	for (i = 0; i < MSG_NENCS; i++) {
+		if (msg_encs[i].enc == enc)
+			return &msg_encs[i];
+	}
+	return NULL;
+}
+
+/* The row a received body in wire encoding `wire` reports, or NULL. */
+const struct lpvm_enc *
+lpvm_enc_wire(int wire)
+{
+	size_t i;
+
+	for (i = 0; i < MSG_NENCS; i++) {
+		if (msg_encs[i].wire == wire)
+			return &msg_encs[i];
+	}
+	return NULL;
 }
 
 /* A new empty buffer, not yet in the table. */
 struct lpvm_msg *
 lpvm_msg_new(int enc)
 {
+	const struct lpvm_enc *e;
 	struct lpvm_msg *m;
 
-	if (!msg_valid_enc(enc))
+	if ((e = lpvm_enc(enc)) == NULL)
 		return NULL;
 	if ((m = calloc(1, sizeof(*m))) == NULL)
 		return NULL;
-	m->enc = enc;
-	m->wire_enc = enc == PvmDataDefault ? WIRE_ENC_XDR : WIRE_ENC_NATIVE;
+	m->enc = e;
 	return m;
 }
 
@@ -58,13 +97,14 @@ lpvm_msg_new(int enc)
 struct lpvm_msg *
 lpvm_msg_wrap(uint8_t *data, size_t len, int wire_enc)
 {
+	const struct lpvm_enc *e;
 	struct lpvm_msg *m;
 
+	if ((e = lpvm_enc_wire(wire_enc)) == NULL)
+		e = lpvm_enc(PvmDataRaw);
 	if ((m = calloc(1, sizeof(*m))) == NULL)
 		return NULL;
-	/* A received InPlace body is plain native bytes: report it as Raw. */
-	m->enc = wire_enc == WIRE_ENC_XDR ? PvmDataDefault : PvmDataRaw;
-	m->wire_enc = wire_enc;
+	m->enc = e;
 	m->data = data;
 	m->len = len;
 	m->cap = len;
@@ -254,7 +294,7 @@ lpvm_msg_body_len(const struct lpvm_msg *m)
 {
 	size_t i, n;
 
-	if (m->enc != PvmDataInPlace)
+	if (!m->enc->inplace)
 		return m->len;
 	for (i = 0, n = 0; i < m->nsegs; i++)
 		n += m->segs[i].len;
@@ -271,7 +311,7 @@ lpvm_msg_room(const struct lpvm_msg *m, size_t add)
 {
 	size_t have = m->len;
 
-	if (m->enc == PvmDataInPlace)
+	if (m->enc->inplace)
 		have += m->userbytes;
 	return have > (size_t)INT_MAX || add > (size_t)INT_MAX - have
 	           ? PvmOverflow
@@ -284,7 +324,7 @@ lpvm_msg_pieces(const struct lpvm_msg *m, struct lpvm_seg *out, size_t max)
 {
 	size_t i;
 
-	if (m->enc != PvmDataInPlace) {
+	if (!m->enc->inplace) {
 		if (m->len == 0)
 			return 0;
 		if (max > 0) {
@@ -305,7 +345,7 @@ lpvm_msg_pieces(const struct lpvm_msg *m, struct lpvm_seg *out, size_t max)
 int
 lpvm_msg_wire_enc(const struct lpvm_msg *m)
 {
-	return m->wire_enc;
+	return m->enc->wire;
 }
 
 /* Copy m's whole body, in order, to out (lpvm_msg_body_len bytes). */
@@ -315,7 +355,7 @@ msg_copy_body(const struct lpvm_msg *m, uint8_t *out)
 	const void *p;
 	size_t i;
 
-	if (m->enc != PvmDataInPlace) {
+	if (!m->enc->inplace) {
 		if (m->len > 0)
 			memcpy(out, m->data, m->len);
 		return;
@@ -384,7 +424,7 @@ lpvm_msg_append(struct lpvm_msg *m, size_t n)
 		m->cap = cap;
 	}
 	off = m->len;
-	if (m->enc == PvmDataInPlace && n > 0) {
+	if (m->enc->inplace && n > 0) {
 		/* Extend the last segment when it ends where these bytes go. */
 		if (m->nsegs > 0 && m->segs[m->nsegs - 1].ptr == NULL &&
 		    m->segs[m->nsegs - 1].off + m->segs[m->nsegs - 1].len ==
@@ -413,7 +453,7 @@ lpvm_msg_flatten(struct lpvm_msg *m)
 	uint8_t *data;
 	size_t len;
 
-	if (m->enc != PvmDataInPlace || m->nuser == 0)
+	if (!m->enc->inplace || m->nuser == 0)
 		return 0;
 	len = lpvm_msg_body_len(m);
 	if ((data = malloc(len ? len : 1)) == NULL)
@@ -465,7 +505,7 @@ lpvm_msg_loopback(const struct lpvm_msg *m)
 	if ((data = malloc(len ? len : 1)) == NULL)
 		return NULL;
 	msg_copy_body(m, data);
-	if ((r = lpvm_msg_wrap(data, len, m->wire_enc)) == NULL) {
+	if ((r = lpvm_msg_wrap(data, len, m->enc->wire)) == NULL) {
 		free(data);
 		return NULL;
 	}
@@ -487,7 +527,7 @@ pvm_mkbuf(int enc)
 	int id;
 
 	/* PvmDataTrace (4) is refused: we have no tracer to feed. */
-	if (!msg_valid_enc(enc))
+	if (lpvm_enc(enc) == NULL)
 		return lpvm_err("pvm_mkbuf", PvmBadParam);
 	if ((m = lpvm_msg_new(enc)) == NULL)
 		return lpvm_err("pvm_mkbuf", PvmNoMem);
@@ -522,7 +562,7 @@ pvm_initsend(int enc)
 	struct lpvm_msg *m;
 	int id;
 
-	if (!msg_valid_enc(enc))
+	if (lpvm_enc(enc) == NULL)
 		return lpvm_err("pvm_initsend", PvmBadParam);
 	if ((m = lpvm_msg_new(enc)) == NULL)
 		return lpvm_err("pvm_initsend", PvmNoMem);
@@ -599,7 +639,7 @@ pvm_setrbuf(int id)
 static int
 msg_api_len(const struct lpvm_msg *m)
 {
-	size_t len = m->enc == PvmDataInPlace ? m->len : lpvm_msg_body_len(m);
+	size_t len = m->enc->inplace ? m->len : lpvm_msg_body_len(m);
 
 	return len > INT_MAX ? INT_MAX : (int)len;
 }
@@ -623,22 +663,12 @@ pvm_bufinfo(int id, int *bytes, int *tag, int *tid)
 	return 0;
 }
 
-/*
- * The encoding as pvm_getminfo reports it: PVM 3.4.6's signatures, XDR
- * 0x10000000, InPlace 0x20000000, native bytes the host's data signature
- * (0x408c41 on LINUX64; the pvmd tells us ours).
- */
-#define MSG_SIG_XDR 0x10000000
-#define MSG_SIG_INPLACE 0x20000000
-#define MSG_SIG_NATIVE 0x408c41 /* before we know the pvmd's */
-
+/* The encoding as pvm_getminfo reports it (see MSG_SIG_XDR). */
 static int
 msg_enc_sig(const struct lpvm_msg *m)
 {
-	if (m->enc == PvmDataDefault)
-		return MSG_SIG_XDR;
-	if (m->enc == PvmDataInPlace)
-		return MSG_SIG_INPLACE;
+	if (m->enc->sig != 0)
+		return m->enc->sig;
 	return lpvm.dsig != 0 ? lpvm.dsig : MSG_SIG_NATIVE;
 }
 
@@ -693,7 +723,7 @@ msg_put_body(struct lpvm_msg *dst, const struct lpvm_msg *src, int pad)
 
 	len = lpvm_msg_body_len(src);
 	padded = len;
-	if (pad && dst->wire_enc == WIRE_ENC_XDR)
+	if (pad && dst->enc->xdr)
 		padded = (len + 3) & ~(size_t)3;
 	if (padded == 0)
 		return 0;
@@ -752,8 +782,8 @@ pvm_pkmesg(int id)
 		return lpvm_err("pvm_pkmesg", cc);
 	if ((len = lpvm_msg_body_len(in)) > INT_MAX)
 		return lpvm_err("pvm_pkmesg", PvmOverflow);
-	h[0] = in->enc;
-	h[1] = in->wire_enc;
+	h[0] = in->enc->enc;
+	h[1] = in->enc->wire;
 	h[2] = in->ctx;
 	h[3] = in->tag;
 	h[4] = in->wid;
@@ -780,7 +810,7 @@ pvm_pkmesgbody(int id)
 
 	if ((cc = msg_pk_args(id, &in, &out)) < 0)
 		return lpvm_err("pvm_pkmesgbody", cc);
-	if (in->wire_enc != out->wire_enc)
+	if (in->enc->wire != out->enc->wire)
 		return lpvm_err("pvm_pkmesgbody", PvmMismatch);
 	if ((cc = msg_put_body(out, in, 0)) < 0)
 		return lpvm_err("pvm_pkmesgbody", cc);
@@ -791,6 +821,7 @@ pvm_pkmesgbody(int id)
 static int
 msg_upk(struct lpvm_msg *m, struct lpvm_msg **res)
 {
+	const struct lpvm_enc *e;
 	struct lpvm_msg *r;
 	uint8_t *data;
 	int h[MSG_HDR_INTS];
@@ -798,8 +829,7 @@ msg_upk(struct lpvm_msg *m, struct lpvm_msg **res)
 
 	if ((cc = lpvm_unpack(m, PVM_INT, h, MSG_HDR_INTS, 1)) < 0)
 		return cc;
-	if (!msg_valid_enc(h[0]) ||
-	    (h[1] != WIRE_ENC_XDR && h[1] != WIRE_ENC_NATIVE) || h[8] < 0)
+	if ((e = lpvm_enc(h[0])) == NULL || e->wire != h[1] || h[8] < 0)
 		return PvmBadMsg;
 	if ((size_t)h[8] > m->len - m->rpos)
 		return PvmNoData;
@@ -810,8 +840,7 @@ msg_upk(struct lpvm_msg *m, struct lpvm_msg **res)
 		free(data);
 		return cc < 0 ? cc : PvmNoMem;
 	}
-	/* An InPlace message arrives as plain native bytes: it is Raw. */
-	r->enc = h[0] == PvmDataInPlace ? PvmDataRaw : h[0];
+	/* Its wire encoding's row: an InPlace message arrives as Raw. */
 	r->ctx = h[2];
 	r->tag = h[3];
 	r->wid = h[4];

@@ -242,19 +242,19 @@ lpvm_pack(struct lpvm_msg *m, int code, const void *p, int n, int stride,
 	if ((t = lpvm_dtype(code)) == NULL || n < 0)
 		return PvmBadParam;
 	/* InPlace keeps one pointer per call: no room for a stride. */
-	if (m->enc == PvmDataInPlace && stride != 1)
+	if (m->enc->inplace && stride != 1)
 		return PvmNotImpl;
 	if (n == 0)
 		return 0;
 	if (p == NULL)
 		return PvmBadParam;
-	if (lpvm_msg_room(m, m->wire_enc == WIRE_ENC_XDR
+	if (lpvm_msg_room(m, m->enc->xdr
 	                         ? pack_xdr_size(t, (size_t)n)
 	                         : (size_t)n * t->size) != 0)
 		return PvmOverflow;
-	if (m->wire_enc == WIRE_ENC_XDR)
+	if (m->enc->xdr)
 		return pack_xdr(m, t, p, (size_t)n, stride);
-	if (m->enc == PvmDataInPlace && !copy)
+	if (m->enc->inplace && !copy)
 		return lpvm_msg_add_user(m, p, (size_t)n * t->size);
 	return pack_native(m, t, p, (size_t)n, stride);
 }
@@ -327,7 +327,7 @@ unpack_rest(struct lpvm_msg *m, const struct lpvm_dtype *t, uint8_t *p,
 	size_t nscal;
 	int cc = 0;
 
-	if (avail > 0 && m->wire_enc == WIRE_ENC_XDR) {
+	if (avail > 0 && m->enc->xdr) {
 		nscal = t->kind == LPVM_XK_BYTE ? avail : avail / k->wsize;
 		if (nscal > n * (size_t)t->nsub)
 			nscal = n * (size_t)t->nsub;
@@ -352,20 +352,20 @@ unpack_items(
 	if ((t = lpvm_dtype(code)) == NULL || n < 0)
 		return PvmBadParam;
 	/* A buffer packed InPlace holds pointers, not data, until sent. */
-	if (m->enc == PvmDataInPlace)
+	if (m->enc->inplace)
 		return PvmBadMsg;
 	if (n == 0)
 		return 0;
 	if (p == NULL)
 		return PvmBadParam;
-	if (m->wire_enc == WIRE_ENC_XDR)
+	if (m->enc->xdr)
 		need = pack_xdr_size(t, (size_t)n);
 	else
 		need = (size_t)n * t->size;
 	if (m->rpos > m->len || need > m->len - m->rpos)
 		return partial ? unpack_rest(m, t, p, (size_t)n, stride)
 		               : PvmNoData;
-	if (m->wire_enc == WIRE_ENC_XDR) {
+	if (m->enc->xdr) {
 		cc = unpack_xdr(t, m->data + m->rpos, p,
 		    (size_t)n * (size_t)t->nsub, stride);
 		if (cc < 0)
@@ -400,7 +400,7 @@ lpvm_pack_str(struct lpvm_msg *m, const char *s)
 	/* PVM documents a NULL string as not allowed, and crashes on it. */
 	if (s == NULL)
 		return PvmBadParam;
-	if (m->enc == PvmDataInPlace)
+	if (m->enc->inplace)
 		return PvmNotImpl;
 	if ((len = strlen(s) + 1) > INT_MAX)
 		return PvmOverflow;

@@ -31,7 +31,7 @@ check_reply(void)
 {
 	struct lpvm_msg *m = lpvm_msg_get(pvm_getsbuf());
 
-	FZ_CHECK(m != NULL && m->wire_enc == WIRE_ENC_XDR && m->len >= 8);
+	FZ_CHECK(m != NULL && lpvm_msg_wire_enc(m) == WIRE_ENC_XDR && m->len >= 8);
 }
 
 int
