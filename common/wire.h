@@ -76,6 +76,7 @@
 /* Body encodings carried in `enc`. */
 #define WIRE_ENC_XDR 0    /* PvmDataDefault: big-endian, 4-byte units */
 #define WIRE_ENC_NATIVE 1 /* PvmDataRaw and PvmDataInPlace */
+#define WIRE_ENC_TRACE 2  /* PvmDataTrace: XDR, a trace record */
 
 struct wire_hdr {
 	uint16_t version;

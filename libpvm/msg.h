@@ -15,6 +15,11 @@
  *   PvmDataInPlace  as Raw on the wire, but pack calls (stride 1 only)
  *                   record (pointer, length) segments; the bytes are read
  *                   from the user's memory when the message is sent.
+ *   PvmDataTrace    XDR laid out as a user-defined trace event of PVM
+ *                   3.4.6: a 36-byte header when the buffer is made, then
+ *                   each pack call as one item that says its type and
+ *                   count (pack.c).  Unpacking is plain XDR from the
+ *                   first byte: the header and the item tags are data.
  * What sets the encodings apart is in one table (struct lpvm_enc,
  * msgbuf.c); the rest of the library asks a buffer's row.
  */
@@ -84,6 +89,7 @@ struct lpvm_enc {
 	int wire;    /* WIRE_ENC_* the body travels as */
 	int xdr;     /* scalars in XDR units; else native bytes */
 	int inplace; /* packs record user memory, read when sent */
+	int trace;   /* a trace record: header, tagged items (pack.c) */
 	int sig;     /* pvm_getminfo's enc; 0: the host's data signature */
 };
 
@@ -254,6 +260,11 @@ int lpvm_unpack(struct lpvm_msg *m, int code, void *p, int n, int stride);
 int lpvm_unpack_some(struct lpvm_msg *m, int code, void *p, int n, int stride);
 /* Pack a string (int strlen+1, bytes, NUL); PvmNotImpl for InPlace. */
 int lpvm_pack_str(struct lpvm_msg *m, const char *s);
+/* Append a trace record's header, stamped now, to m.  0 or PvmNoMem. */
+int lpvm_pack_trace_head(struct lpvm_msg *m);
+/* In a trace record (else nothing): append the tag of an item of n > 0
+ * values of PVM_* type code.  0 or PvmNoMem. */
+int lpvm_pack_trace_tag(struct lpvm_msg *m, int code, size_t n);
 /* Unpack a string into s (no size check, as PVM); never reads past m. */
 int lpvm_unpack_str(struct lpvm_msg *m, char *s);
 

@@ -32,11 +32,12 @@ static int msg_put_body(struct lpvm_msg *, const struct lpvm_msg *, int);
 
 /*
  * pvm_getminfo's enc: PVM 3.4.6's signatures, XDR 0x10000000, InPlace
- * 0x20000000; native bytes carry the host's data signature (0x408c41 on
- * LINUX64; the pvmd tells us ours).
+ * 0x20000000, Trace 0x40000000; native bytes carry the host's data
+ * signature (0x408c41 on LINUX64; the pvmd tells us ours).
  */
 #define MSG_SIG_XDR 0x10000000
 #define MSG_SIG_INPLACE 0x20000000
+#define MSG_SIG_TRACE 0x40000000
 #define MSG_SIG_NATIVE 0x408c41 /* before we know the pvmd's */
 
 /*
@@ -45,9 +46,10 @@ static int msg_put_body(struct lpvm_msg *, const struct lpvm_msg *, int);
  * order matters: Raw before InPlace.
  */
 static const struct lpvm_enc msg_encs[] = {
-	{PvmDataDefault, WIRE_ENC_XDR, 1, 0, MSG_SIG_XDR},
-	{PvmDataRaw, WIRE_ENC_NATIVE, 0, 0, 0},
-	{PvmDataInPlace, WIRE_ENC_NATIVE, 0, 1, MSG_SIG_INPLACE},
+	{PvmDataDefault, WIRE_ENC_XDR, 1, 0, 0, MSG_SIG_XDR},
+	{PvmDataRaw, WIRE_ENC_NATIVE, 0, 0, 0, 0},
+	{PvmDataInPlace, WIRE_ENC_NATIVE, 0, 1, 0, MSG_SIG_INPLACE},
+	{PvmDataTrace, WIRE_ENC_TRACE, 1, 0, 1, MSG_SIG_TRACE},
 };
 
 #define MSG_NENCS (sizeof(msg_encs) / sizeof(msg_encs[0]))
@@ -78,7 +80,8 @@ lpvm_enc_wire(int wire)
 	return NULL;
 }
 
-/* A new empty buffer, not yet in the table. */
+/* A new empty buffer, not yet in the table (a trace record's header is
+ * in it already). */
 struct lpvm_msg *
 lpvm_msg_new(int enc)
 {
@@ -90,6 +93,10 @@ lpvm_msg_new(int enc)
 	if ((m = calloc(1, sizeof(*m))) == NULL)
 		return NULL;
 	m->enc = e;
+	if (e->trace && lpvm_pack_trace_head(m) < 0) {
+		lpvm_msg_free(m);
+		return NULL;
+	}
 	return m;
 }
 
@@ -526,7 +533,6 @@ pvm_mkbuf(int enc)
 	struct lpvm_msg *m;
 	int id;
 
-	/* PvmDataTrace (4) is refused: we have no tracer to feed. */
 	if (lpvm_enc(enc) == NULL)
 		return lpvm_err("pvm_mkbuf", PvmBadParam);
 	if ((m = lpvm_msg_new(enc)) == NULL)
@@ -712,14 +718,16 @@ pvm_setminfo(int id, struct pvmminfo *info)
 }
 
 /*
- * Append src's body to dst as copied bytes; pad = zero-pad to 4 when dst
- * is XDR (the bytes then look like one pvm_pkbyte call).
+ * Append src's body to dst as copied bytes; pad = as one pvm_pkbyte call:
+ * zero-padded to 4 when dst is XDR, after an item tag when dst is a trace
+ * record.
  */
 static int
 msg_put_body(struct lpvm_msg *dst, const struct lpvm_msg *src, int pad)
 {
 	size_t len, padded;
 	uint8_t *p;
+	int cc;
 
 	len = lpvm_msg_body_len(src);
 	padded = len;
@@ -727,6 +735,9 @@ msg_put_body(struct lpvm_msg *dst, const struct lpvm_msg *src, int pad)
 		padded = (len + 3) & ~(size_t)3;
 	if (padded == 0)
 		return 0;
+	/* A tag left by a failure below goes with pvm_pkmesg's rollback. */
+	if (pad && (cc = lpvm_pack_trace_tag(dst, PVM_BYTE, len)) < 0)
+		return cc;
 	if (lpvm_msg_room(dst, padded) != 0)
 		return PvmOverflow;
 	if ((p = lpvm_msg_append(dst, padded)) == NULL)
@@ -765,6 +776,8 @@ msg_pk_args(int id, struct lpvm_msg **inner, struct lpvm_msg **outer)
  *   int crc       always 0
  *   int len       body bytes
  *   byte[len]     the body, unchanged, as one pvm_pkbyte (XDR: padded to 4)
+ *
+ * Into a trace record these are two items, as those pack calls make them.
  */
 #define MSG_HDR_INTS 9
 

@@ -22,6 +22,19 @@
  * than 1 and strings give PvmNotImpl, as in PVM 3.4.6.  Such a buffer
  * cannot be unpacked before it is sent (PvmBadMsg, as PVM).
  *
+ * PvmDataTrace.  XDR, laid out as PVM 3.4.6 lays out a user-defined
+ * trace event.  A new buffer holds a 36-byte header: int -9 (the record's
+ * mark), int 108 (the event), the string "user_defined" as pvm_pkstr
+ * packs it, then the time the buffer was made (int seconds, int
+ * microseconds).  Each pack call of n > 0 values is one item: int type
+ * (pack_trace_types), then for n > 1 the type plus 0x80 and int n, then
+ * the values as XDR.  Unsigned short and int go as short and int (65535
+ * becomes -1, as in PVM 3.4.6); long and ulong are 8 bytes as in
+ * PvmDataDefault.  pvm_pkstr packs the string's bytes as one byte item,
+ * with no length and no NUL ("" packs nothing); pvm_packf's %s packs int
+ * and bytes as two items, as PVM 3.4.6 does.  Nothing reads the format
+ * back: unpacking is XDR from the first byte, header and tags included.
+ *
  * Unpacking follows the buffer's wire encoding (a received message says
  * which one it carries), not the encoding it was created with.
  *
@@ -40,6 +53,7 @@
 
 #include <limits.h>
 #include <string.h>
+#include <sys/time.h>
 
 /* Wire size and conversion rules of an XDR scalar kind. */
 struct pack_xkind {
@@ -232,6 +246,108 @@ pack_native(struct lpvm_msg *m, const struct lpvm_dtype *t, const uint8_t *p,
 	return 0;
 }
 
+/* The header of a trace record (see the top of this file). */
+#define TRACE_MARK (-9)
+#define TRACE_EVENT 108
+#define TRACE_NAME "user_defined"
+/* Added to an item's type when it holds more than one value. */
+#define TRACE_ARRAY 0x80
+
+/*
+ * How a trace record carries each datatype: its type number there (PVM
+ * 3.4.6's) and the datatype whose XDR form the values take.
+ */
+static const struct {
+	int type;
+	int as;
+} pack_trace_types[] = {
+	[PVM_BYTE] = {1, PVM_BYTE},
+	[PVM_CPLX] = {2, PVM_CPLX},
+	[PVM_DCPLX] = {3, PVM_DCPLX},
+	[PVM_DOUBLE] = {4, PVM_DOUBLE},
+	[PVM_FLOAT] = {5, PVM_FLOAT},
+	[PVM_INT] = {6, PVM_INT},
+	[PVM_UINT] = {6, PVM_INT},
+	[PVM_LONG] = {8, PVM_LONG},
+	[PVM_ULONG] = {9, PVM_ULONG},
+	[PVM_SHORT] = {10, PVM_SHORT},
+	[PVM_USHORT] = {10, PVM_SHORT},
+};
+
+/* Append XDR ints v[0..n) to m; 0 or PvmNoMem. */
+static int
+pack_xdr_ints(struct lpvm_msg *m, const int32_t *v, size_t n)
+{
+	uint8_t *w;
+	size_t i;
+
+	if ((w = lpvm_msg_append(m, n * 4)) == NULL)
+		return PvmNoMem;
+	for (i = 0; i < n; i++)
+		pack_put_be(w + i * 4, (uint32_t)v[i], 4);
+	return 0;
+}
+
+/* The header of a trace record, stamped now. */
+int
+lpvm_pack_trace_head(struct lpvm_msg *m)
+{
+	static const char name[] = TRACE_NAME;
+	int32_t head[3] = {TRACE_MARK, TRACE_EVENT, (int32_t)sizeof(name)};
+	size_t padded = (sizeof(name) + 3) & ~(size_t)3;
+	struct timeval tv;
+	int32_t stamp[2];
+	uint8_t *w;
+
+	gettimeofday(&tv, NULL);
+	stamp[0] = (int32_t)tv.tv_sec;
+	stamp[1] = (int32_t)tv.tv_usec;
+	if (pack_xdr_ints(m, head, 3) < 0 ||
+	    (w = lpvm_msg_append(m, padded)) == NULL)
+		return PvmNoMem;
+	memcpy(w, name, sizeof(name));
+	memset(w + sizeof(name), 0, padded - sizeof(name));
+	return pack_xdr_ints(m, stamp, 2);
+}
+
+/* The tag of a trace item of n > 0 values of type code (see msg.h). */
+int
+lpvm_pack_trace_tag(struct lpvm_msg *m, int code, size_t n)
+{
+	int32_t tag[2];
+
+	if (!m->enc->trace)
+		return 0;
+	if (n > INT32_MAX || lpvm_dtype(code) == NULL)
+		return PvmBadParam;
+	tag[0] = pack_trace_types[code].type;
+	tag[1] = (int32_t)n;
+	if (n > 1)
+		tag[0] |= TRACE_ARRAY;
+	if (lpvm_msg_room(m, n > 1 ? 8 : 4) != 0)
+		return PvmOverflow;
+	return pack_xdr_ints(m, tag, n > 1 ? 2 : 1);
+}
+
+/* One trace item: its tag, then the values in their carried XDR form. */
+static int
+pack_trace(struct lpvm_msg *m, int code, const uint8_t *p, size_t n,
+    ptrdiff_t stride)
+{
+	const struct lpvm_dtype *t = lpvm_dtype(pack_trace_types[code].as);
+	struct lpvm_mark mk;
+	int cc;
+
+	if (lpvm_msg_room(m, 8 + pack_xdr_size(t, n)) != 0)
+		return PvmOverflow;
+	lpvm_msg_mark(m, &mk);
+	if ((cc = lpvm_pack_trace_tag(m, code, n)) == 0)
+		cc = pack_xdr(m, t, p, n, stride);
+	if (cc < 0)
+		lpvm_msg_rollback(m, &mk);
+	return cc;
+}
+
 /* Pack n items of a datatype into m (see msg.h). */
 int
 lpvm_pack(struct lpvm_msg *m, int code, const void *p, int n, int stride,
@@ -248,6 +364,8 @@ lpvm_pack(struct lpvm_msg *m, int code, const void *p, int n, int stride,
 		return 0;
 	if (p == NULL)
 		return PvmBadParam;
+	if (m->enc->trace)
+		return pack_trace(m, code, p, (size_t)n, stride);
 	if (lpvm_msg_room(m, m->enc->xdr
 	                         ? pack_xdr_size(t, (size_t)n)
 	                         : (size_t)n * t->size) != 0)
@@ -487,6 +605,22 @@ unpack_call(const char *call, int code, void *p, int n, int stride)
 LPVM_DATATYPES(X)
 #undef X
 
+/*
+ * pvm_pkstr's packing: lpvm_pack_str, except in a trace record, which
+ * keeps only the string's bytes, as one byte item.
+ */
+static int
+pack_pkstr(struct lpvm_msg *m, const char *s)
+{
+	size_t len;
+
+	if (s == NULL || !m->enc->trace)
+		return lpvm_pack_str(m, s);
+	if ((len = strlen(s)) > INT_MAX)
+		return PvmOverflow;
+	return lpvm_pack(m, PVM_BYTE, s, (int)len, 1, 1);
+}
+
 /* Pack a NUL-terminated string: int strlen+1, then the bytes and NUL. */
 int
 pvm_pkstr(char *s)
@@ -496,7 +630,7 @@ pvm_pkstr(char *s)
 
 	if ((m = lpvm_msg_get(lpvm_sbuf)) == NULL)
 		return lpvm_err("pvm_pkstr", PvmNoBuf);
-	if ((cc = lpvm_pack_str(m, s)) < 0)
+	if ((cc = pack_pkstr(m, s)) < 0)
 		return lpvm_err("pvm_pkstr", cc);
 	return 0;
 }

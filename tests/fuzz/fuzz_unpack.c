@@ -1,7 +1,8 @@
 /*
  * fuzz_unpack.c: libpvm's unpack calls on a hostile received message.
  *
- * Input: a mode byte (bit 0: the body is native rather than XDR), an
+ * Input: a mode byte (bit 0: the body is native rather than XDR; else
+ * bit 1: it is a PvmDataTrace record, which unpacks as XDR), an
  * operation count k, k operations of 3 bytes (what, count, stride), then
  * the body.  The body becomes the active receive buffer exactly as rx.c
  * makes one (lpvm_msg_wrap), and each operation is one public call:
@@ -178,10 +179,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fz f;
 	const uint8_t *ops;
 	size_t nops, i;
-	int wire_enc;
+	int mode, wire_enc;
 
 	fz_init(&f, data, size);
-	wire_enc = fz_byte(&f) & 1 ? WIRE_ENC_NATIVE : WIRE_ENC_XDR;
+	mode = fz_byte(&f);
+	wire_enc = mode & 1   ? WIRE_ENC_NATIVE
+	           : mode & 2 ? WIRE_ENC_TRACE
+	                      : WIRE_ENC_XDR;
 	ops = fz_take(&f, 3 * (size_t)fz_byte(&f), &nops);
 	m = lpvm_msg_wrap(f.n > 0 ? fz_dup(f.p, f.n) : NULL, f.n, wire_enc);
 	FZ_CHECK(m != NULL);

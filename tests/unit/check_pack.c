@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "lpvm.h"
@@ -503,6 +504,186 @@ START_TEST(raw_bytes)
 }
 END_TEST
 
+/* ---- PvmDataTrace: a trace record of PVM 3.4.6's layout ---- */
+
+/* Big-endian int at p. */
+static int32_t
+be32(const uint8_t *p)
+{
+	return (int32_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	    (uint32_t)p[2] << 8 | p[3]);
+}
+
+/*
+ * A new trace buffer holds the 36-byte header: -9, 108, "user_defined"
+ * as XDR packs a string, and the time it was made; pvm_getminfo says
+ * 0x40000000 and the body travels as WIRE_ENC_TRACE.
+ */
+START_TEST(trace_header)
+{
+	static const uint8_t head[] = {0xff, 0xff, 0xff, 0xf7, 0, 0, 0, 108,
+	    0, 0, 0, 13, 'u', 's', 'e', 'r', '_', 'd', 'e', 'f', 'i', 'n', 'e',
+	    'd', 0, 0, 0, 0};
+	struct timeval before, after;
+	struct pvmminfo mi;
+	uint8_t got[64];
+	int32_t sec, usec;
+	int id, len = -1;
+
+	gettimeofday(&before, NULL);
+	id = pvm_initsend(PvmDataTrace);
+	gettimeofday(&after, NULL);
+	ck_assert_int_gt(id, 0);
+	ck_assert_int_eq(pvm_bufinfo(id, &len, NULL, NULL), 0);
+	ck_assert_int_eq(len, 36);
+	ck_assert_uint_eq(sbuf_bytes(got, sizeof(got)), 36);
+	ck_assert_mem_eq(got, head, sizeof(head));
+	sec = be32(got + 28);
+	usec = be32(got + 32);
+	ck_assert(sec > (int32_t)before.tv_sec ||
+	    (sec == (int32_t)before.tv_sec && usec >= before.tv_usec));
+	ck_assert(sec < (int32_t)after.tv_sec ||
+	    (sec == (int32_t)after.tv_sec && usec <= after.tv_usec));
+	ck_assert_int_eq(pvm_getminfo(id, &mi), 0);
+	ck_assert_int_eq(mi.enc, 0x40000000);
+	ck_assert_int_eq(mi.len, 36);
+	ck_assert_int_eq(lpvm_msg_wire_enc(lpvm_msg_get(id)), WIRE_ENC_TRACE);
+	ck_assert_int_eq(pvm_mkbuf(PvmDataTrace), id + 1);
+	ck_assert_int_eq(pvm_bufinfo(id + 1, &len, NULL, NULL), 0);
+	ck_assert_int_eq(len, 36);
+}
+END_TEST
+
+/* Pack one thing into a fresh trace buffer; compare what follows the
+ * header (at least one byte: TRACE_NONE is for calls that add nothing). */
+#define TRACE_CASE(packcall, ...)                                      \
+	do {                                                           \
+		static const uint8_t want[] = {__VA_ARGS__};           \
+		uint8_t got[256];                                      \
+		size_t n;                                              \
+		pvm_initsend(PvmDataTrace);                            \
+		ck_assert_int_eq(packcall, 0);                         \
+		n = sbuf_bytes(got, sizeof(got));                      \
+		ck_assert_uint_eq(n, 36 + sizeof(want));               \
+		ck_assert_mem_eq(got + 36, want, sizeof(want));        \
+	} while (0)
+#define TRACE_NONE(packcall, rc)                                       \
+	do {                                                           \
+		int len_ = -1;                                         \
+		pvm_initsend(PvmDataTrace);                            \
+		ck_assert_int_eq(packcall, rc);                        \
+		pvm_bufinfo(pvm_getsbuf(), &len_, NULL, NULL);         \
+		ck_assert_int_eq(len_, 36);                            \
+	} while (0)
+
+/*
+ * Each pack call is one item: its type, with 0x80 and the count when it
+ * holds several values, then the values as XDR (as PVM 3.4.6 packs them;
+ * long and ulong are 8 bytes, as in PvmDataDefault).
+ */
+START_TEST(trace_items)
+{
+	int one = 1, ints[] = {1, 2, 3, 4};
+	short msh[] = {-2, 3};
+	unsigned short ush = USHRT_MAX;
+	unsigned int umax = UINT_MAX;
+	long lneg = -2;
+	unsigned long ul[] = {5, 6};
+	float fl[] = {1.0f, 2.0f};
+	double d1 = 1.0, dcx[] = {-2.0, 0.5};
+
+	TRACE_CASE(pvm_pkint(&one, 1, 1), 0, 0, 0, 6, 0, 0, 0, 1);
+	TRACE_CASE(pvm_pkint(ints, 2, 2), 0, 0, 0, 0x86, 0, 0, 0, 2, 0, 0, 0,
+	    1, 0, 0, 0, 3);
+	TRACE_CASE(pvm_pkbyte("a", 1, 1), 0, 0, 0, 1, 'a', 0, 0, 0);
+	TRACE_CASE(pvm_pkbyte("abcde", 5, 1), 0, 0, 0, 0x81, 0, 0, 0, 5, 'a',
+	    'b', 'c', 'd', 'e', 0, 0, 0);
+	TRACE_CASE(pvm_pkshort(msh, 2, 1), 0, 0, 0, 0x8a, 0, 0, 0, 2, 0xff,
+	    0xff, 0xff, 0xfe, 0, 0, 0, 3);
+	/* no unsigned short in a trace record: a short, sign-extended */
+	TRACE_CASE(pvm_pkushort(&ush, 1, 1), 0, 0, 0, 10, 0xff, 0xff, 0xff,
+	    0xff);
+	TRACE_CASE(pvm_pkuint(&umax, 1, 1), 0, 0, 0, 6, 0xff, 0xff, 0xff,
+	    0xff);
+	TRACE_CASE(pvm_pklong(&lneg, 1, 1), 0, 0, 0, 8, 0xff, 0xff, 0xff,
+	    0xff, 0xff, 0xff, 0xff, 0xfe);
+	TRACE_CASE(pvm_pkulong(ul, 2, 1), 0, 0, 0, 0x89, 0, 0, 0, 2, 0, 0, 0,
+	    0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 6);
+	TRACE_CASE(pvm_pkfloat(fl, 2, 1), 0, 0, 0, 0x85, 0, 0, 0, 2, 0x3f,
+	    0x80, 0, 0, 0x40, 0, 0, 0);
+	TRACE_CASE(pvm_pkdouble(&d1, 1, 1), 0, 0, 0, 4, 0x3f, 0xf0, 0, 0, 0,
+	    0, 0, 0);
+	TRACE_CASE(pvm_pkcplx(fl, 1, 1), 0, 0, 0, 2, 0x3f, 0x80, 0, 0, 0x40,
+	    0, 0, 0);
+	TRACE_CASE(pvm_pkdcplx(dcx, 1, 1), 0, 0, 0, 3, 0xc0, 0, 0, 0, 0, 0,
+	    0, 0, 0x3f, 0xe0, 0, 0, 0, 0, 0, 0);
+	/* pvm_pkstr: the bytes alone; packf's %s: int and bytes */
+	TRACE_CASE(pvm_pkstr("hello"), 0, 0, 0, 0x81, 0, 0, 0, 5, 'h', 'e',
+	    'l', 'l', 'o', 0, 0, 0);
+	TRACE_CASE(pvm_pkstr("a"), 0, 0, 0, 1, 'a', 0, 0, 0);
+	TRACE_CASE(pvm_packf("%s", "xy"), 0, 0, 0, 6, 0, 0, 0, 3, 0, 0, 0,
+	    0x81, 0, 0, 0, 3, 'x', 'y', 0, 0);
+	TRACE_CASE(pvm_packf("%+ %d", PvmDataTrace, 7), 0, 0, 0, 6, 0, 0, 0,
+	    7);
+	TRACE_NONE(pvm_pkstr(""), 0);
+	TRACE_NONE(pvm_pkint(ints, 0, 1), 0);
+	TRACE_NONE(pvm_pkint(ints, -1, 1), PvmBadParam);
+	TRACE_NONE(pvm_pkint(NULL, 1, 1), PvmBadParam);
+	TRACE_NONE(pvm_pkstr(NULL), PvmBadParam);
+}
+END_TEST
+
+/*
+ * The receiver gets the whole record, header included, as a trace
+ * buffer, and unpacks it as XDR from the first byte; pvm_pkmesgbody
+ * takes a trace body into a trace buffer only, and pvm_pkmesg carries
+ * one inside another encoding.
+ */
+START_TEST(trace_received)
+{
+	int v[2] = {7, -8}, h[4], inner, id, len = -1;
+	struct pvmminfo mi;
+	char s[32];
+
+	pvm_initsend(PvmDataTrace);
+	pvm_pkint(v, 2, 1);
+	id = loop_sbuf();
+	ck_assert_int_eq(pvm_bufinfo(id, &len, NULL, NULL), 0);
+	ck_assert_int_eq(len, 52);
+	ck_assert_int_eq(pvm_getminfo(id, &mi), 0);
+	ck_assert_int_eq(mi.enc, 0x40000000);
+	ck_assert_int_eq(pvm_upkint(h, 2, 1), 0);
+	ck_assert_int_eq(h[0], -9);
+	ck_assert_int_eq(h[1], 108);
+	ck_assert_int_eq(pvm_upkstr(s), 0);
+	ck_assert_str_eq(s, "user_defined");
+	ck_assert_int_eq(pvm_upkint(h, 2, 1), 0);
+	ck_assert_int_eq(pvm_upkint(h, 4, 1), 0);
+	ck_assert_int_eq(h[0], 0x86);
+	ck_assert_int_eq(h[1], 2);
+	ck_assert_int_eq(h[2], 7);
+	ck_assert_int_eq(h[3], -8);
+	ck_assert_int_eq(pvm_upkint(h, 1, 1), PvmNoData);
+
+	inner = pvm_initsend(PvmDataTrace);
+	pvm_pkint(v, 1, 1);
+	pvm_setsbuf(0);
+	pvm_initsend(PvmDataDefault);
+	ck_assert_int_eq(pvm_pkmesgbody(inner), PvmMismatch);
+	ck_assert_int_eq(pvm_pkmesg(inner), 0);
+	loop_sbuf();
+	id = pvm_upkmesg();
+	ck_assert_int_gt(id, 0);
+	ck_assert_int_eq(pvm_getminfo(id, &mi), 0);
+	ck_assert_int_eq(mi.enc, 0x40000000);
+	ck_assert_int_eq(mi.len, 44);
+	pvm_initsend(PvmDataTrace);
+	ck_assert_int_eq(pvm_pkmesgbody(inner), 0);
+	pvm_bufinfo(pvm_getsbuf(), &len, NULL, NULL);
+	ck_assert_int_eq(len, 36 + 44);
+}
+END_TEST
+
 /*
  * Whether the mapping that holds p has VmFlag `flag` (/proc/self/smaps);
  * -1 if that cannot be told.
@@ -816,7 +997,7 @@ START_TEST(table_ids)
 	ck_assert_int_eq(pvm_freebuf(2), 0);
 	ck_assert_int_eq(pvm_mkbuf(PvmDataDefault), 2);
 	ck_assert_int_eq(pvm_mkbuf(PvmDataDefault), 4);
-	ck_assert_int_eq(pvm_mkbuf(PvmDataTrace), PvmBadParam);
+	ck_assert_int_eq(pvm_mkbuf(5), PvmBadParam);
 	ck_assert_int_eq(pvm_mkbuf(-1), PvmBadParam);
 	ck_assert_int_eq(pvm_mkbuf(3), PvmBadParam);
 	for (i = 0; i < 100; i++)
@@ -867,7 +1048,7 @@ START_TEST(initsend_rules)
 	/* the old send buffer is gone */
 	ck_assert_int_eq(pvm_bufinfo(a, NULL, NULL, NULL), PvmNoSuchBuf);
 	ck_assert_int_eq(pvm_initsend(99), PvmBadParam);
-	ck_assert_int_eq(pvm_initsend(PvmDataTrace), PvmBadParam);
+	ck_assert_int_eq(pvm_initsend(5), PvmBadParam);
 	ck_assert_int_eq(pvm_getsbuf(), b);
 	/* a detached send buffer is not freed by initsend */
 	ck_assert_int_eq(pvm_setsbuf(0), b);
@@ -1388,6 +1569,9 @@ pack_suite(void)
 	tcase_add_test(tc, edge_values);
 	tcase_add_test(tc, xdr_bytes);
 	tcase_add_test(tc, raw_bytes);
+	tcase_add_test(tc, trace_header);
+	tcase_add_test(tc, trace_items);
+	tcase_add_test(tc, trace_received);
 	tcase_add_test(tc, unpack_follows_wire_enc);
 	tcase_add_test(tc, xdr_from_big_endian_host);
 	tcase_add_test(tc, strings);
