@@ -3,7 +3,9 @@
  * errors, every pk/upk type under every encoding (lengths, strides,
  * mismatched unpacks, running past the end), pvm_packf formats, sends and
  * receives of every kind to good and bad targets, pvm_precv, pvm_recvf,
- * pvm_pkmesg, and round trips through a child under each encoding.
+ * pvm_pkmesg, round trips through a child under each encoding, and
+ * PvmDataTrace buffers (their header and items, read back as XDR) sent,
+ * forwarded and multicast.
  *
  *   p_msg            the probe
  *   p_msg child      a spawned child: answers the probe's requests
@@ -14,6 +16,7 @@
  */
 #include "probe.h"
 
+#include <arpa/inet.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,6 +35,8 @@
 #define TAG_PSEND 50 /* answer with pvm_psend of ints and doubles */
 #define TAG_PS_INT 51
 #define TAG_PS_DBL 52
+#define TAG_INFO 60 /* answer the length, enc and first two ints seen */
+#define TAG_INFO_R 61
 
 static int me, child;
 static const char *sect = ""; /* prefix of case names (route section) */
@@ -233,6 +238,23 @@ child_psend(void)
 	pvm_psend(pvm_parent(), TAG_PS_DBL, dv, 4, PVM_DOUBLE);
 }
 
+/* What the child sees of a message: length, getminfo's enc, two ints. */
+static void
+child_info(int bufid)
+{
+	struct pvmminfo mi;
+	int v[4] = {0};
+
+	pvm_bufinfo(bufid, &v[0], NULL, NULL);
+	memset(&mi, 0, sizeof(mi));
+	pvm_getminfo(bufid, &mi);
+	v[1] = mi.enc;
+	pvm_upkint(v + 2, 2, 1);
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(v, 4, 1);
+	pvm_send(pvm_parent(), TAG_INFO_R);
+}
+
 /* Serve requests until told to quit (or 30 s of silence). */
 static int
 child_main(void)
@@ -256,6 +278,8 @@ child_main(void)
 			child_burst();
 		else if (tag == TAG_PSEND)
 			child_psend();
+		else if (tag == TAG_INFO)
+			child_info(bufid);
 	}
 	pvm_exit();
 	return 0;
@@ -1655,6 +1679,266 @@ sent_minfo(void)
 	    "recv-minfo-wid", "ctx %d wid %d crc %d", mi.ctx, mi.wid, mi.crc);
 }
 
+/* ---- PvmDataTrace ---- */
+
+/*
+ * A trace buffer starts with a 36-byte header: int, int, string, and the
+ * time it was made (int seconds, int microseconds).  Read it from the
+ * active receive buffer; the time is told as made in [t0, t1] or not.
+ */
+static void
+trace_head(const char *c, const struct timeval *t0, const struct timeval *t1)
+{
+	int h[4] = {0}, rc;
+	char name[64] = "";
+	long long at, lo, hi;
+
+	rc = pvm_upkint(h, 2, 1);
+	rc = rc ? rc : pvm_upkstr(name);
+	rc = rc ? rc : pvm_upkint(h + 2, 2, 1);
+	at = (long long)h[2] * 1000000 + h[3];
+	lo = (long long)(int)t0->tv_sec * 1000000 + t0->tv_usec;
+	hi = (long long)(int)t1->tv_sec * 1000000 + t1->tv_usec;
+	dp_rec(c, "head %s: %d %d \"%s\", time %s", dp_code(rc), h[0], h[1],
+	    name,
+	    at >= lo && at <= hi && h[3] >= 0 && h[3] < 1000000 ? "when made"
+	                                                        : "other");
+}
+
+/* The item types trace_pack packs: byte, cplx, dcplx, double, float, int
+ * (and uint), short (and ushort). */
+#define TRACE_TYPES "\1\2\3\4\5\6\12"
+
+/* Unpack count values of a trace item's type (type without 0x80) and
+ * print them at out; the unpack's code. */
+static int
+trace_vals(int type, int count, char *out, size_t size)
+{
+	int iv[16], rc, i, n = count;
+	float fv[32];
+	double dv[32];
+	char bv[17] = "";
+
+	if (type == 2 || type == 3)
+		n = 2 * count; /* complex: two values each */
+	if (type == 1)
+		rc = pvm_upkbyte(bv, count, 1);
+	else if (type == 6 || type == 10)
+		rc = pvm_upkint(iv, n, 1);
+	else if (type == 2 || type == 5)
+		rc = pvm_upkfloat(fv, n, 1);
+	else
+		rc = pvm_upkdouble(dv, n, 1);
+	if (type == 1)
+		snprintf(out, size, " \"%s\"", bv);
+	for (i = 0; type != 1 && i < n && strlen(out) + 16 < size; i++) {
+		if (type == 6 || type == 10)
+			snprintf(out + strlen(out), 16, " %d", iv[i]);
+		else
+			snprintf(out + strlen(out), 16, " %g",
+			    type == 2 || type == 5 ? fv[i] : dv[i]);
+	}
+	return rc;
+}
+
+/* The items that follow a trace header in the active receive buffer, as
+ * "type[count] values; ..." up to where the unpack stops. */
+static void
+trace_items(const char *c)
+{
+	char out[512] = "", *w;
+	int type, count, rc;
+
+	while ((rc = pvm_upkint(&type, 1, 1)) == 0 && strlen(out) < 400) {
+		count = 1;
+		if ((type & 0x80) && (rc = pvm_upkint(&count, 1, 1)) < 0)
+			break;
+		w = out + strlen(out);
+		snprintf(
+		    w, 32, "%s%d[%d]", *out ? "; " : "", type & 0x7f, count);
+		if (count < 1 || count > 16 || (type & 0x7f) == 0 ||
+		    !strchr(TRACE_TYPES, type & 0x7f)) {
+			strcat(out, " ?");
+			break;
+		}
+		w = out + strlen(out);
+		if ((rc = trace_vals(
+		         type & 0x7f, count, w, sizeof(out) - strlen(out))) < 0)
+			break;
+	}
+	dp_rec(c, "%s; then %s", out, dp_code(rc));
+}
+
+/* Pack one of each kind of item into the active send buffer; the pack
+ * calls' codes. */
+static const char *
+trace_pack(void)
+{
+	static char out[128];
+	int one = 1, v[4] = {1, 2, 3, 4}, rc[13], k = 0, i;
+	short sv[2] = {-2, 3};
+	unsigned short us = 65535;
+	unsigned u = 4000000000u;
+	float fv[2] = {1.5f, -2};
+	double d = 3.25, z[2] = {5.5, -6.5};
+
+	rc[k++] = pvm_pkint(&one, 1, 1);
+	rc[k++] = pvm_pkint(v, 2, 2);
+	rc[k++] = pvm_pkshort(sv, 2, 1);
+	rc[k++] = pvm_pkushort(&us, 1, 1);
+	rc[k++] = pvm_pkuint(&u, 1, 1);
+	rc[k++] = pvm_pkfloat(fv, 2, 1);
+	rc[k++] = pvm_pkdouble(&d, 1, 1);
+	rc[k++] = pvm_pkcplx(fv, 1, 1);
+	rc[k++] = pvm_pkdcplx(z, 1, 1);
+	rc[k++] = pvm_pkbyte("abcde", 5, 1);
+	rc[k++] = pvm_pkstr("hello");
+	rc[k++] = pvm_pkstr("a");
+	rc[k++] = pvm_pkstr("");
+	out[0] = '\0';
+	for (i = 0; i < k; i++)
+		snprintf(out + strlen(out), sizeof(out) - strlen(out), "%s%s",
+		    i ? " " : "", dp_code(rc[i]));
+	return out;
+}
+
+/* A new trace send buffer with the items of trace_pack, made in [t0, t1]. */
+static int
+trace_new(struct timeval *t0, struct timeval *t1)
+{
+	int id;
+
+	gettimeofday(t0, NULL);
+	id = pvm_initsend(PvmDataTrace);
+	gettimeofday(t1, NULL);
+	trace_pack();
+	return id;
+}
+
+/* A received trace message: length, enc as getminfo says, header, items. */
+static void
+trace_got(const char *c, int bufid, const struct timeval *t0,
+    const struct timeval *t1)
+{
+	struct pvmminfo mi;
+	char cc[64];
+
+	rec_msg(c, bufid);
+	if (bufid <= 0)
+		return;
+	memset(&mi, 0, sizeof(mi));
+	pvm_getminfo(bufid, &mi);
+	snprintf(cc, sizeof(cc), "%s-minfo", c);
+	dp_rec(cc, "len %d enc %#x", mi.len, (unsigned)mi.enc);
+	snprintf(cc, sizeof(cc), "%s-head", c);
+	trace_head(cc, t0, t1);
+	snprintf(cc, sizeof(cc), "%s-items", c);
+	trace_items(cc);
+}
+
+/* A trace buffer of one's own: what it holds, read back. */
+static void
+trace_own(void)
+{
+	struct timeval t0, t1;
+	struct pvmminfo mi;
+	int id, v = 1, len = -1, tag = -1, src = -1;
+	const char *steps;
+
+	gettimeofday(&t0, NULL);
+	id = pvm_initsend(PvmDataTrace);
+	gettimeofday(&t1, NULL);
+	pvm_bufinfo(id, &len, &tag, &src);
+	dp_rec("trace-fresh", "len %d tag %d src %s", len, tag, dp_tid(src));
+	memset(&mi, 0, sizeof(mi));
+	pvm_getminfo(id, &mi);
+	dp_rec("trace-fresh-minfo", "len %d enc %#x", mi.len, (unsigned)mi.enc);
+	steps = trace_pack();
+	dp_rec("trace-pack", "steps %s; len %s", steps, blen(id));
+	dp_rc("trace-pack-neg", "pvm_pkint(count -1)", pvm_pkint(&v, -1, 1));
+	dp_rec("trace-pack-neg", "len after %s", blen(id));
+	pvm_setrbuf(id);
+	trace_head("trace-own-head", &t0, &t1);
+	trace_items("trace-own-items");
+	pvm_setrbuf(0);
+	pvm_initsend(PvmDataDefault);
+}
+
+/* Sent to oneself, to the child (sent back as it came), multicast. */
+static void
+trace_sends(void)
+{
+	struct timeval t0, t1;
+	int rc, bufid, v[4] = {0};
+
+	trace_new(&t0, &t1);
+	dp_rc(cn("trace-send-self"), "pvm_send(me)", pvm_send(me, 105));
+	trace_got(cn("trace-recv-self"), wait_msg(me, 105, 3000), &t0, &t1);
+	trace_new(&t0, &t1);
+	rc = pvm_send(child, TAG_FWD);
+	dp_rc(cn("trace-send-child"), "pvm_send(child)", rc);
+	trace_got(
+	    cn("trace-forward"), wait_msg(child, TAG_FWD_R, 5000), &t0, &t1);
+	trace_new(&t0, &t1);
+	dp_rc(cn("trace-mcast"), "pvm_mcast(child)",
+	    pvm_mcast(&child, 1, TAG_INFO));
+	bufid = wait_msg(child, TAG_INFO_R, 5000);
+	rc = bufid > 0 ? pvm_upkint(v, 4, 1) : bufid;
+	dp_rec(cn("trace-child-sees"), "%s: len %d enc %#x ints %d %d",
+	    dp_code(rc), v[0], (unsigned)v[1], v[2], v[3]);
+}
+
+/* pvm_packf into a trace buffer, pvm_pkmesgbody, pvm_precv of one. */
+static void
+trace_more(void)
+{
+	int in, out, iv[4] = {0}, v[2] = {1, 2}, rlen = -1, rc;
+
+	rc = pvm_packf("%+ %d %s", PvmDataTrace, 7, "xy");
+	dp_rec("trace-packf", "= %s; len %s", dp_code(rc), blen(pvm_getsbuf()));
+	pvm_setrbuf(pvm_getsbuf());
+	pvm_upkbyte((char *)iv, 36, 1); /* the header */
+	trace_items("trace-packf-items");
+	in = pvm_mkbuf(PvmDataTrace);
+	pvm_setsbuf(in);
+	pvm_pkint(v, 2, 1);
+	out = pvm_mkbuf(PvmDataDefault);
+	pvm_setsbuf(out);
+	dp_rc("trace-pkmesgbody-in-default", "pvm_pkmesgbody(trace)",
+	    pvm_pkmesgbody(in));
+	pvm_freebuf(out);
+	out = pvm_mkbuf(PvmDataTrace);
+	pvm_setsbuf(out);
+	rc = pvm_pkmesgbody(in);
+	dp_rec("trace-pkmesgbody-in-trace", "= %s; len %s (inner %s)",
+	    dp_code(rc), blen(out), blen(in));
+	pvm_freebuf(in);
+	in = pvm_mkbuf(PvmDataDefault);
+	pvm_setsbuf(in);
+	pvm_pkint(v, 2, 1);
+	pvm_setsbuf(out);
+	dp_rc("trace-pkmesgbody-default", "pvm_pkmesgbody(default) into trace",
+	    pvm_pkmesgbody(in));
+	pvm_freebuf(in);
+	pvm_freebuf(out);
+	pvm_initsend(PvmDataTrace);
+	pvm_pkint(v, 2, 1);
+	pvm_send(me, 106);
+	rc = pvm_precv(me, 106, iv, 4, PVM_INT, NULL, NULL, &rlen);
+	dp_rec("trace-precv", "= %s rlen %d: first ints %s", dp_code(rc), rlen,
+	    iv[0] == (int)htonl(0xfffffff7u) && iv[1] == (int)htonl(108)
+	        ? "the header's XDR bytes"
+	        : "other");
+}
+
+static void
+trace_cases(void)
+{
+	trace_own();
+	trace_sends();
+	trace_more();
+}
+
 /* ---- the route option: same results either way ---- */
 
 static void
@@ -1670,6 +1954,7 @@ route_cases(void)
 	recv_order();
 	mcasts();
 	forward();
+	trace_sends();
 	sect = "";
 	dp_rec("route-reset", "setopt(Route, Default) old %s",
 	    dp_code(pvm_setopt(PvmRoute, PvmDontRoute)));
@@ -1730,6 +2015,7 @@ main(int argc, char **argv)
 	pkmesg_cases();
 	pkmesg_more();
 	sent_minfo();
+	trace_cases();
 	route_cases();
 	pvm_initsend(PvmDataDefault);
 	pvm_send(child, TAG_QUIT);
