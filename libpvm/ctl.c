@@ -231,6 +231,19 @@ ctl_task_gone(int cc)
 	return (cc == PvmNoHost || cc == PvmHostFail) ? PvmNoTask : cc;
 }
 
+/*
+ * A tid pvm_pstat and pvm_sendsig take: no pvmd or multicast bit and a
+ * local part.  As in PVM 3.4.6 the host part may be 0 (a tid typed as
+ * "12345" in the console): no host has that index, so no task has that
+ * tid, and the calls answer as for any task that is gone [observed].
+ */
+static int
+ctl_task_form(int tid)
+{
+	return tid_is_task(tid) || (tid_host(tid) == 0 && tid_local(tid) != 0 &&
+	    ((unsigned)tid & (TID_PVMD_BIT | TID_MCAST_BIT)) == 0);
+}
+
 int
 ctl_pstat(int tid)
 {
@@ -252,27 +265,31 @@ pvm_pstat(int tid)
 	if ((cc = lpvm_enrol()) < 0) {
 		return lpvm_err("pvm_pstat", cc);
 	}
-	if (!tid_is_task(tid)) {
+	if (!ctl_task_form(tid)) {
 		return lpvm_err("pvm_pstat", PvmBadParam);
 	}
-	if ((cc = ctl_pstat(tid)) == PvmNoTask) {
+	if ((cc = tid_host(tid) == 0 ? PvmNoTask : ctl_pstat(tid)) ==
+	    PvmNoTask) {
 		return ctl_quiet(cc);
 	}
 	return cc < 0 ? lpvm_err("pvm_pstat", cc) : cc;
 }
 
-/* Ask the pvmd to signal a task; `call` names the public function. */
-static int
-ctl_sendsig(const char *call, int tid, int sig)
+/* Send signal sig to task tid through its pvmd. */
+int
+pvm_sendsig(int tid, int sig)
 {
 	struct xdr_writer w;
 	int cc;
 
 	if ((cc = lpvm_enrol()) < 0) {
-		return lpvm_err(call, cc);
+		return lpvm_err("pvm_sendsig", cc);
 	}
-	if (!tid_is_task(tid)) {
-		return lpvm_err(call, PvmBadParam);
+	if (!ctl_task_form(tid)) {
+		return lpvm_err("pvm_sendsig", PvmBadParam);
+	}
+	if (tid_host(tid) == 0) {
+		return 0;
 	}
 	xdr_writer_init(&w);
 	xdr_put_int(&w, tid);
@@ -282,21 +299,20 @@ ctl_sendsig(const char *call, int tid, int sig)
 	if (cc == PvmNoTask) {
 		return 0;
 	}
-	return cc < 0 ? lpvm_err(call, cc) : 0;
+	return cc < 0 ? lpvm_err("pvm_sendsig", cc) : 0;
 }
 
-/* Send signal sig to task tid. */
-int
-pvm_sendsig(int tid, int sig)
-{
-	return ctl_sendsig("pvm_sendsig", tid, sig);
-}
-
-/* Terminate a task: SIGTERM through its pvmd. */
+/*
+ * Terminate a task: pvm_sendsig(tid, SIGTERM).  As in PVM 3.4.6, an
+ * error is reported twice under PvmAutoErr, by pvm_sendsig and then by
+ * pvm_kill [observed].
+ */
 int
 pvm_kill(int tid)
 {
-	return ctl_sendsig("pvm_kill", tid, SIGTERM);
+	int cc = pvm_sendsig(tid, SIGTERM);
+
+	return cc < 0 ? lpvm_err("pvm_kill", cc) : cc;
 }
 
 /* Check pvm_notify's arguments per event kind; 0 or PvmBadParam. */

@@ -14,6 +14,7 @@
 #define TAG_GO 77
 #define NOTASK 0x4fff0    /* a task tid of host 1 nobody has */
 #define NOHOST 0x3ffc0000 /* host 4095, not in the machine */
+#define HOST0 0x12345     /* local part set, host part 0 */
 
 static int me, host, child;
 
@@ -45,6 +46,15 @@ identity(void)
 	    "sendsig-notask", "pvm_sendsig(notask, 0)", pvm_sendsig(NOTASK, 0));
 	dp_rc("kill-notask", "pvm_kill(notask)", pvm_kill(NOTASK));
 	dp_rc("kill-0", "pvm_kill(0)", pvm_kill(0));
+	/* Host part 0: no such host, so no such task (the console's
+	 * "kill 12345"); pvmd and multicast addresses are no tasks. */
+	dp_rc("pstat-host0", "pvm_pstat(host0)", pvm_pstat(HOST0));
+	dp_rc("sendsig-host0", "pvm_sendsig(host0, 0)", pvm_sendsig(HOST0, 0));
+	dp_rc("kill-host0", "pvm_kill(host0)", pvm_kill(HOST0));
+	dp_rc("kill-host", "pvm_kill(host)", pvm_kill(host));
+	dp_rc("kill-neg", "pvm_kill(-1)", pvm_kill(-1));
+	dp_rc("sendsig-mcast", "pvm_sendsig(mcast, 0)",
+	    pvm_sendsig(0x40000000 | me, 0));
 	dp_rc("siblings", "pvm_siblings() == 1", pvm_siblings(&sib) == 1);
 }
 
