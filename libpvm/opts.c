@@ -173,6 +173,8 @@ pvm_setopt(int what, int val)
 	case PvmSelfOutputCode:
 		return opts_selfout(what, val);
 	case PvmSelfTraceTid:
+		/* As in PVM 3.4.6, our children's trace tid follows. */
+		lpvm.trctid = val;
 		return opts_swap(&lpvm.selftrctid, val);
 	case PvmSelfTraceCode:
 		return opts_swap(&lpvm.selftrctag, val);

@@ -204,6 +204,20 @@ options(void)
 	dp_rc("setopt-autoerr-2", "pvm_setopt(AutoErr, 2) (old value)",
 	    pvm_setopt(PvmAutoErr, 2));
 	pvm_setopt(PvmAutoErr, 0);
+	/* Our own destinations also set our children's (the console sets
+	 * both to -1); put back for the spawns that follow. */
+	dp_rc("setopt-selftrace-neg", "pvm_setopt(SelfTraceTid, -1)",
+	    pvm_setopt(PvmSelfTraceTid, -1));
+	dp_rec("getopt-trace-follows", "TraceTid = %s",
+	    dp_val(pvm_getopt(PvmTraceTid)));
+	dp_rc("setopt-selfout-neg", "pvm_setopt(SelfOutputTid, -1)",
+	    pvm_setopt(PvmSelfOutputTid, -1));
+	dp_rec("getopt-out-follows", "OutputTid = %s",
+	    dp_val(pvm_getopt(PvmOutputTid)));
+	pvm_setopt(PvmSelfTraceTid, 0);
+	pvm_setopt(PvmSelfOutputTid, 0);
+	dp_rec("getopt-trace-back", "TraceTid = %s",
+	    dp_val(pvm_getopt(PvmTraceTid)));
 }
 
 int
