@@ -2,7 +2,8 @@
  * output.c: a spawned task's stdout and stderr (one pipe).  Text goes
  * either to the log ("[t<tid>] line", whole lines, when the task's
  * output tid is 0) or as messages to the output tid in its (ctx, tag),
- * from TIDPVMD as in PVM 3.4.6: body int tid, int count, count bytes.
+ * from TIDPVMD as in PVM 3.4.6: body int tid, int count, count bytes
+ * (an output tid that is not positive means the log, as 0 does).
  * As PVM 3.4.6 does, a message carries what one read of the pipe gave
  * (at most OUTPUT_CHUNK bytes, partial lines included); count -2 then -1
  * announce a new task and 0 its EOF; both negative counts carry one more
@@ -53,6 +54,17 @@ output_send(int tid, int dst, int tag, int ctx, int count, const void *p,
 		pvmd_send_from(TID_LOCAL_PVMD, dst, tag, ctx, 0, WIRE_ENC_XDR,
 		    w.data, w.len);
 	xdr_writer_free(&w);
+}
+
+/*
+ * Where output for `tid` goes: PVM 3.4.6 sends it as messages only to a
+ * positive tid; any other (the -1 of its console, a pvmd's address)
+ * means the log, as 0 does [observed].
+ */
+int
+output_dest(int tid)
+{
+	return tid > 0 ? tid : 0;
 }
 
 /* One output message to the child's output tid. */
@@ -234,6 +246,7 @@ output_read(struct child *ch)
 void
 output_redirect(struct child *ch, int tid, int ctx, int tag)
 {
+	tid = output_dest(tid);
 	if (tid == ch->outtid && ctx == ch->outctx && tag == ch->outtag)
 		return;
 	if (ch->fd >= 0) {

@@ -559,6 +559,8 @@ struct child {
 /* Register a forked child (owns fd).  NULL if out of memory. */
 struct child *child_new(pid_t pid, int tid, int fd, int outtid, int outctx,
     int outtag);
+/* The output tid output goes to: tid if positive, else 0 (the log). */
+int output_dest(int tid);
 /* Announce a new child to its output tid (counts -2 and -1). */
 void output_begin(struct child *ch);
 /* The task set its own output destination (TM_SETOUT). */

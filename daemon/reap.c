@@ -35,7 +35,7 @@ child_new(pid_t pid, int tid, int fd, int outtid, int outctx, int outtag)
 	ch->pid = pid;
 	ch->tid = tid;
 	ch->fd = fd;
-	ch->outtid = outtid;
+	ch->outtid = output_dest(outtid);
 	ch->outctx = outctx;
 	ch->outtag = outtag;
 	TAILQ_INSERT_TAIL(&child_list, ch, entry);
