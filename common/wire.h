@@ -195,16 +195,21 @@ uint64_t wire_total_decode(const uint8_t *p);
  * TM_SPAWNCUR  req: int cursor (a host index)    rep: int 0
  *              The cursor TM_CONFIG returns, after a spread: PVM 3.4.6
  *              keeps one per pvmd, shared by the tasks of the host.
+ * TM_TICKLE    req: int narg (1..WIRE_TICKLE_MAX), narg x int (how, then
+ *                   its arguments)
+ *              rep: int status, int nres (0..WIRE_TICKLE_MAX), nres x int
+ *              PVM's pvmd debugging requests (pvm_tickle; daemon/tickle.c
+ *              lists them).  An unknown `how` has no results.
  *
  * Requests about another host go to that host's pvmd, dst =
  * tid_pvmd(host), through the daemons: TM_TASKS, TM_SPAWN, TM_SENDSIG,
  * TM_PSTAT, TM_HOSTSYNC; the mailbox (TM_MB_*) lives on the master, so
  * TM_MB_* go to tid_pvmd(TID_MASTER_HOST).  TM_CONFIG, TM_MSTAT,
  * TM_NOTIFY (the local pvmd relays TaskExit interest to the task's host),
- * TM_CTX_*, TM_MCAST, TM_SETOUT, TM_EXIT, TM_RESET and TM_HALT go to the
- * local pvmd.  A request for a host that is not in the machine, or whose
- * host fails before it answers, is answered by the requester's own pvmd
- * with the single int PvmNoHost or PvmHostFail.
+ * TM_CTX_*, TM_MCAST, TM_SETOUT, TM_EXIT, TM_RESET, TM_TICKLE and TM_HALT
+ * go to the local pvmd.  A request for a host that is not in the machine,
+ * or whose host fails before it answers, is answered by the requester's
+ * own pvmd with the single int PvmNoHost or PvmHostFail.
  *
  * TC_OUTPUT    body: int tid, int count, count bytes.  count > 0: output
  *              text (what one read of the pipe gave; whole lines only
@@ -302,6 +307,9 @@ uint64_t wire_total_decode(const uint8_t *p);
 #define WIRE_TM_BASE 0x80010000u
 #define WIRE_TC_BASE 0x80030000u
 
+/* Most ints in a TM_TICKLE request or reply (PVM 3.4.6's pvm_tickle). */
+#define WIRE_TICKLE_MAX 10
+
 #define WIRE_TM_LIST(X)                                                       \
 	X(TM_CONNECT, 1, "connect")                                           \
 	X(TM_EXIT, 2, "exit")                                                 \
@@ -325,7 +333,8 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(TM_HOSTSYNC, 20, "hostsync")                                       \
 	X(TM_ADDHOST, 21, "addhost")                                         \
 	X(TM_DELHOST, 22, "delhost")                                         \
-	X(TM_SPAWNCUR, 23, "spawn-cursor")
+	X(TM_SPAWNCUR, 23, "spawn-cursor")                                   \
+	X(TM_TICKLE, 24, "tickle")
 
 #define WIRE_TC_LIST(X)                                                       \
 	X(TC_BULKACK, 1, "bulk-ack")                                          \

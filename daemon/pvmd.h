@@ -422,6 +422,9 @@ int vm_add_hostfile(const char *path);
 int vm_add_batch(void);
 /* True while hosts of the start-up hostfile are still being added. */
 int vm_starting(void);
+/* Master: fail the host of pvmd tid dtid as task `by` asks (tickle);
+ * 0, PvmNoHost, PvmBadParam (this host) or PvmNotImpl (a slave). */
+int vm_fail_host(int dtid, int by);
 /* Master: the machine halts; hosts still starting fail now. */
 void vm_halt_pending(void);
 

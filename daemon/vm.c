@@ -165,6 +165,25 @@ vm_on_hostfail(int from, int index)
 	vm_remove(index, why);
 }
 
+/* Master: a task asks that a host fail (PVM's tickle 8); see pvmd.h. */
+int
+vm_fail_host(int dtid, int by)
+{
+	int index = tid_host(dtid);
+	char why[64];
+
+	if (index == 0 || host_get(index) == NULL)
+		return PvmNoHost;
+	if (index == pvmd.host)
+		return PvmBadParam;
+	if (!pvmd.master || pvmd.halting)
+		return PvmNotImpl;
+	snprintf(why, sizeof(why), "failed at the request of t%x",
+	    (unsigned)by);
+	vm_remove(index, why);
+	return 0;
+}
+
 /* TM_DELHOST: int n, n x str name (master only). */
 void
 ctl_TM_DELHOST(struct ctlreq *q)

@@ -8,8 +8,6 @@
  *    TM_HOSTER, TM_TASKER, TM_SCHED).  Our pvmd has no such hooks.
  *  - pvm_reg_tracer: there is no trace event collection (TEV_*) to hand
  *    to a tracer.
- *  - pvm_tickle: a pvmd debugging back door with numbered, unspecified
- *    actions; nothing portable to offer.
  */
 #include "ctl.h"
 
@@ -48,15 +46,4 @@ pvm_reg_tracer(int tctx, int ttag, int octx, int otag, char *tmask,
 	(void)tbuf;
 	(void)topt;
 	return lpvm_err("pvm_reg_tracer", PvmNotImpl);
-}
-
-/* pvmd debugging requests: not available. */
-int
-pvm_tickle(int narg, int *argp, int *nresp, int *resp)
-{
-	(void)narg;
-	(void)argp;
-	(void)nresp;
-	(void)resp;
-	return lpvm_err("pvm_tickle", PvmNotImpl);
 }
