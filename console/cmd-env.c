@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 extern char **environ;
 
@@ -375,22 +374,20 @@ cmd_quit(int argc, char **argv)
 	return CMD_QUIT;
 }
 
-/* The option code named (with or without "Pvm", any case) or numbered
- * by s; -1 if none. */
+/* The option named s, exactly as getopt prints it (PVM 3.4.6's console
+ * knows no other spelling); its code, or -1 after saying so. */
 static int
 env_opt_lookup(const char *s, size_t *index)
 {
 	size_t i;
-	int v;
 
 	for (i = 0; i < ENV_NOPTS; i++) {
-		if (strcasecmp(s, env_opts[i].name) == 0 ||
-		    strcasecmp(s, env_opts[i].name + 3) == 0 ||
-		    (util_parse_int(s, &v) == 0 && v == env_opts[i].what)) {
+		if (strcmp(s, env_opts[i].name) == 0) {
 			*index = i;
 			return env_opts[i].what;
 		}
 	}
+	printf("PVM Option \"%s\" Unknown.\n", s);
 	return -1;
 }
 
@@ -406,7 +403,6 @@ cmd_getopt(int argc, char **argv)
 	}
 	if (argc == 2) {
 		if (env_opt_lookup(argv[1], &i) < 0) {
-			printf("getopt: unknown option \"%s\"\n", argv[1]);
 			return CMD_OK;
 		}
 		printf("%s Currently Set to %d\n", env_opts[i].name,
@@ -420,31 +416,26 @@ cmd_getopt(int argc, char **argv)
 	return CMD_OK;
 }
 
-/* setopt option value: for the console task only. */
+/*
+ * setopt option value: for the console task only.  The value is read as
+ * atoi reads it; what pvm_setopt returns is shown as the old value, an
+ * error code too (libpvm has reported it), as PVM 3.4.6's console does.
+ */
 int
 cmd_setopt(int argc, char **argv)
 {
 	size_t i;
-	int what, val, cc;
+	int what, val;
 
 	if (argc != 3) {
 		printf("setopt: wrong #args\n");
 		return CMD_OK;
 	}
 	if ((what = env_opt_lookup(argv[1], &i)) < 0) {
-		printf("setopt: unknown option \"%s\"\n", argv[1]);
 		return CMD_OK;
 	}
-	if (util_parse_int(argv[2], &val) < 0) {
-		printf("setopt: bad value \"%s\"\n", argv[2]);
-		return CMD_OK;
-	}
-	/* It returns the old value, which may itself be negative. */
-	cc = pvm_setopt(what, val);
-	if (cc == PvmBadParam || cc == PvmSysErr) {
-		util_perror("pvm_setopt", cc);
-	} else {
-		printf("%s Changed from %d to %d\n", env_opts[i].name, cc, val);
-	}
+	val = util_atoi(argv[2]);
+	printf("%s Changed from %d to %d\n", env_opts[i].name,
+	    pvm_setopt(what, val), val);
 	return CMD_OK;
 }

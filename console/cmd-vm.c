@@ -1,7 +1,9 @@
 /*
  * cmd-vm.c: console commands about the virtual machine: hosts (conf, add,
  * delete, mstat, halt) and tasks (ps, pstat, kill, sig, reset), and the
- * mailbox listing (names).  Column layouts are PVM 3.4's.
+ * mailbox listing (names).  Column layouts are PVM 3.4's.  A libpvm call
+ * that fails reports itself (PvmAutoErr 1, as in PVM 3.4.6's console);
+ * the command then says nothing more of it.
  */
 #include "pvm3.h"
 #include "tid.h"
@@ -39,14 +41,13 @@ int
 cmd_conf(int argc, char **argv)
 {
 	struct pvmhostinfo *hp;
-	int nhost, narch, i, cc;
+	int nhost, narch, i;
 
 	if (argc != 1) {
 		printf("conf: wrong #args\n");
 		return CMD_OK;
 	}
-	if ((cc = pvm_config(&nhost, &narch, &hp)) < 0) {
-		util_perror("pvm_config", cc);
+	if (pvm_config(&nhost, &narch, &hp) < 0) {
 		return CMD_OK;
 	}
 	printf("%d host%s, %d data format%s\n", nhost, nhost == 1 ? "" : "s",
@@ -170,7 +171,7 @@ cmd_ps(int argc, char **argv)
 {
 	struct pvmhostinfo *hp;
 	struct pvmtaskinfo *ti;
-	int opts = 0, where, nhost, narch, ntask, i, cc;
+	int opts = 0, where, nhost, narch, ntask, i;
 	const char *p, *val;
 
 	where = pvm_tidtohost(console_tid);
@@ -201,8 +202,7 @@ cmd_ps(int argc, char **argv)
 			}
 		}
 	}
-	if ((cc = pvm_tasks(where, &ntask, &ti)) < 0) {
-		util_perror("pvm_tasks", cc);
+	if (pvm_tasks(where, &ntask, &ti) < 0) {
 		return CMD_OK;
 	}
 	if (pvm_config(&nhost, &narch, &hp) < 0) {
@@ -237,7 +237,8 @@ cmd_mstat(int argc, char **argv)
 	return CMD_OK;
 }
 
-/* pstat tid...: is each task running? */
+/* pstat tid...: is each task running?  A bad tid reads as 0 (as PVM
+ * 3.4.6's console reads it), which pvm_pstat refuses. */
 int
 cmd_pstat(int argc, char **argv)
 {
@@ -248,10 +249,7 @@ cmd_pstat(int argc, char **argv)
 		return CMD_OK;
 	}
 	for (i = 1; i < argc; i++) {
-		if (util_parse_tid(argv[i], &tid) < 0) {
-			printf("%s: bad tid\n", argv[i]);
-			continue;
-		}
+		tid = util_tid_lax(argv[i]);
 		cc = pvm_pstat(tid);
 		printf("t%8x  %s\n", (unsigned)tid,
 		    cc == PvmOk ? "run" : util_errtext(cc));
@@ -263,24 +261,21 @@ cmd_pstat(int argc, char **argv)
 static void
 vm_kill_one(int tid)
 {
-	int cc;
-
 	if (tid == console_tid) {
 		printf("t%x: that's me.\n", (unsigned)tid);
 		return;
 	}
-	if ((cc = pvm_kill(tid)) < 0) {
-		util_perror("pvm_kill", cc);
-	}
+	(void)pvm_kill(tid);
 }
 
-/* kill [-c] tid...: terminate tasks, or (-c) their children. */
+/* kill [-c] tid...: terminate tasks, or (-c) their children.  A bad tid
+ * reads as 0, which pvm_kill refuses (PVM 3.4.6's console's way). */
 int
 cmd_kill(int argc, char **argv)
 {
 	struct pvmtaskinfo *ti;
 	int *kids;
-	int children = 0, i, j, n, ntask, tid, cc;
+	int children = 0, i, j, n, ntask, tid;
 
 	if (argc > 1 && strcmp(argv[1], "-c") == 0) {
 		children = 1;
@@ -292,17 +287,13 @@ cmd_kill(int argc, char **argv)
 		return CMD_OK;
 	}
 	for (i = 1; i < argc; i++) {
-		if (util_parse_tid(argv[i], &tid) < 0) {
-			printf("%s: bad tid\n", argv[i]);
-			continue;
-		}
+		tid = util_tid_lax(argv[i]);
 		if (!children) {
 			vm_kill_one(tid);
 			continue;
 		}
 		/* Copy the children out: pvm_kill may reuse the array. */
-		if ((cc = pvm_tasks(0, &ntask, &ti)) < 0) {
-			util_perror("pvm_tasks", cc);
+		if (pvm_tasks(0, &ntask, &ti) < 0) {
 			return CMD_OK;
 		}
 		if ((kids = calloc((size_t)ntask + 1, sizeof *kids)) == NULL) {
@@ -322,28 +313,21 @@ cmd_kill(int argc, char **argv)
 	return CMD_OK;
 }
 
-/* sig signum tid...: send a signal. */
+/* sig signum tid...: send a signal.  The number is read as atoi reads
+ * it, a bad tid as 0 (PVM 3.4.6's console's way); libpvm and the pvmd
+ * refuse what makes no sense. */
 int
 cmd_sig(int argc, char **argv)
 {
-	int i, sig, tid, cc;
+	int i, sig;
 
 	if (argc < 3) {
 		printf("sig: wrong #args\n");
 		return CMD_OK;
 	}
-	if (util_parse_int(argv[1], &sig) < 0 || sig < 0) {
-		printf("sig: bad signal number \"%s\"\n", argv[1]);
-		return CMD_OK;
-	}
+	sig = util_atoi(argv[1]);
 	for (i = 2; i < argc; i++) {
-		if (util_parse_tid(argv[i], &tid) < 0) {
-			printf("%s: bad tid\n", argv[i]);
-			continue;
-		}
-		if ((cc = pvm_sendsig(tid, sig)) < 0) {
-			util_perror("pvm_sendsig", cc);
-		}
+		(void)pvm_sendsig(util_tid_lax(argv[i]), sig);
 	}
 	return CMD_OK;
 }
@@ -364,13 +348,9 @@ vm_halted(int sig)
 int
 cmd_halt(int argc, char **argv)
 {
-	int cc;
-
 	fflush(stdout);
 	signal(SIGTERM, vm_halted);
-	if ((cc = pvm_halt()) < 0) {
-		util_perror("pvm_halt", cc);
-	}
+	(void)pvm_halt();
 	return CMD_HALT;
 }
 
@@ -394,13 +374,12 @@ cmd_reset(int argc, char **argv)
 {
 	struct pvmtaskinfo *ti;
 	int *noreset = NULL, *victims;
-	int nnoreset = 0, ntask, n, i, cc;
+	int nnoreset = 0, ntask, n, i;
 
 	if (pvm_getnoresets(&noreset, &nnoreset) < 0) {
 		nnoreset = 0;
 	}
-	if ((cc = pvm_tasks(0, &ntask, &ti)) < 0) {
-		util_perror("pvm_tasks", cc);
+	if (pvm_tasks(0, &ntask, &ti) < 0) {
 		return CMD_OK;
 	}
 	if ((victims = calloc((size_t)ntask + 1, sizeof *victims)) == NULL) {
@@ -414,9 +393,7 @@ cmd_reset(int argc, char **argv)
 		}
 	}
 	for (i = 0; i < n; i++) {
-		if ((cc = pvm_kill(victims[i])) < 0 && cc != PvmNoTask) {
-			util_perror("pvm_kill", cc);
-		}
+		(void)pvm_kill(victims[i]);
 	}
 	free(victims);
 	return CMD_OK;
@@ -426,7 +403,7 @@ cmd_reset(int argc, char **argv)
 int
 cmd_add(int argc, char **argv)
 {
-	int *infos, i, cc, autoerr;
+	int *infos, i, cc;
 
 	if (argc < 2) {
 		printf("add: wrong #args\n");
@@ -437,13 +414,11 @@ cmd_add(int argc, char **argv)
 		return CMD_OK;
 	}
 	/*
-	 * With PvmAutoErr on for this call, libpvm prints why each host
-	 * failed (the launcher's own words) and, if the call fails as a
-	 * whole, its error: the console prints nothing of its own then.
+	 * With PvmAutoErr on, libpvm prints why each host failed (the
+	 * launcher's own words) and, if the call fails as a whole, its
+	 * error: the console prints nothing of its own then.
 	 */
-	autoerr = pvm_setopt(PvmAutoErr, 1);
 	cc = pvm_addhosts(argv + 1, argc - 1, infos);
-	pvm_setopt(PvmAutoErr, autoerr);
 	if (cc < 0) {
 		free(infos);
 		return CMD_OK;
@@ -478,7 +453,6 @@ cmd_delete(int argc, char **argv)
 	}
 	cc = pvm_delhosts(argv + 1, argc - 1, infos);
 	if (cc < 0) {
-		util_perror("pvm_delhosts", cc);
 		free(infos);
 		return CMD_OK;
 	}
@@ -497,15 +471,13 @@ int
 cmd_names(int argc, char **argv)
 {
 	struct pvmmboxinfo *mi;
-	int n, i, j, cc;
+	int n, i, j;
 
 	if (argc > 2) {
 		printf("names: wrong #args\n");
 		return CMD_OK;
 	}
-	cc = pvm_getmboxinfo(argc == 2 ? argv[1] : "*", &n, &mi);
-	if (cc < 0) {
-		util_perror("pvm_getmboxinfo", cc);
+	if (pvm_getmboxinfo(argc == 2 ? argv[1] : "*", &n, &mi) < 0) {
 		return CMD_OK;
 	}
 	for (i = 0; i < n; i++) {

@@ -52,12 +52,14 @@ console_quit(void)
 	exit(0);
 }
 
-/* The pvmd is gone: say so and leave. */
+/* The pvmd is gone: say so (unless libpvm said it) and leave. */
 static void
-console_lost(int cc)
+console_lost(int cc, int reported)
 {
 	console_async_begin();
-	util_perror("pvm_nrecv", cc);
+	if (!reported) {
+		util_perror("pvm_nrecv", cc);
+	}
 	exit(1);
 }
 
@@ -81,7 +83,8 @@ console_connect(int argc, char **argv)
 {
 	int cc;
 
-	/* Errors are ours to print; PvmAutoErr would print them twice. */
+	/* Errors of the start are ours to print, "pvmd already running"
+	 * is not one. */
 	pvm_setopt(PvmAutoErr, 0);
 	cc = pvm_start_pvmd(argc - 1, argv + 1, 1);
 	if (cc == PvmDupHost) {
@@ -97,10 +100,18 @@ console_connect(int argc, char **argv)
 	}
 	/* Like PVM's console: survive a "reset" typed in another console. */
 	pvm_setopt(PvmNoReset, 1);
-	/* The values PVM 3.4.6's console shows in "getopt". */
+	/*
+	 * The values PVM 3.4.6's console shows in "getopt": libpvm reports
+	 * the failures of the commands' calls; our own output and trace
+	 * tids, and so our children's, are -1 (their output goes to the
+	 * pvmd's log, as for 0).
+	 */
+	pvm_setopt(PvmAutoErr, 1);
 	pvm_setopt(PvmRoute, PvmDontRoute);
 	pvm_setopt(PvmResvTids, 1);
 	pvm_setopt(PvmTraceOptions, 1);
+	pvm_setopt(PvmSelfOutputTid, -1);
+	pvm_setopt(PvmSelfTraceTid, -1);
 }
 
 /* Run the whole lines in the input buffer; at EOF the rest too. */
@@ -119,7 +130,7 @@ console_lines(int eof)
 		line = nl + 1;
 		console_result(rc);
 		if (job_drain() < 0) {
-			/* noticed again, and reported, by the loop */
+			/* noticed again, and left on, by the loop */
 			break;
 		}
 	}
@@ -164,7 +175,7 @@ console_wait(void)
 	int *fds, nfd, i, cc;
 
 	if ((cc = job_drain()) < 0) {
-		console_lost(cc);
+		console_lost(cc, 1);
 	}
 	if (console_interactive && !console_prompted) {
 		fputs(CONSOLE_PROMPT, stdout);
@@ -174,7 +185,7 @@ console_wait(void)
 	pfd[0].fd = STDIN_FILENO;
 	pfd[0].events = POLLIN;
 	if ((nfd = pvm_getfds(&fds)) < 0) {
-		console_lost(nfd);
+		console_lost(nfd, 1);
 	}
 	if (nfd > CONSOLE_MAXFDS) {
 		nfd = CONSOLE_MAXFDS;
@@ -188,7 +199,7 @@ console_wait(void)
 	}
 	if (nfd > 0 && (pfd[1].revents & (POLLHUP | POLLERR | POLLNVAL)) &&
 	    !(pfd[1].revents & POLLIN)) {
-		console_lost(PvmSysErr);
+		console_lost(PvmSysErr, 0);
 	}
 	if (pfd[0].revents & (POLLIN | POLLHUP | POLLERR)) {
 		return console_read();
@@ -227,7 +238,7 @@ main(int argc, char **argv)
 	}
 	console_async_begin();
 	if ((cc = job_wait_all()) < 0) {
-		console_lost(cc);
+		console_lost(cc, 1);
 	}
 	console_quit();
 	return 0;

@@ -95,7 +95,8 @@ void job_started(struct job *j, const int *tids, int ntid);
 int job_drain(void);
 /* Number of jobs still running. */
 int job_count(void);
-/* Wait until every job has finished (end of input); 0 or a Pvm* error. */
+/* Wait until every job has finished (end of input); 0 or a Pvm* error,
+ * reported on stderr already. */
 int job_wait_all(void);
 int cmd_jobs(int argc, char **argv);
 
@@ -105,9 +106,13 @@ int cmd_jobs(int argc, char **argv);
 int util_parse_tid(const char *s, int *tid);
 /* Parse a decimal int; 0 and *v, or -1. */
 int util_parse_int(const char *s, int *v);
+/* PVM 3.4.6's console's readings: a tid ("t12", "12zz": 0x12; "junk":
+ * 0) and a number (atoi's). */
+int util_tid_lax(const char *s);
+int util_atoi(const char *s);
 /* PVM's text for an error code ("No such file"). */
 const char *util_errtext(int code);
-/* Report a failed libpvm call the way PvmAutoErr does, on stderr. */
+/* Report a failure the way PvmAutoErr reports libpvm's, on stderr. */
 void util_perror(const char *call, int code);
 /* Host name of a pvmd tid, from a fresh pvm_config; NULL if unknown. */
 const char *util_hostname(int dtid);

@@ -311,8 +311,12 @@ job_wait_all(void)
 		if (jobs == NULL) {
 			return 0;
 		}
-		if ((nfd = pvm_getfds(&fds)) <= 0) {
-			return nfd < 0 ? nfd : PvmSysErr;
+		if ((nfd = pvm_getfds(&fds)) < 0) {
+			return nfd;
+		}
+		if (nfd == 0) {
+			util_perror("pvm_getfds", PvmSysErr);
+			return PvmSysErr;
 		}
 		if (nfd > 16) {
 			nfd = 16;
@@ -327,6 +331,7 @@ job_wait_all(void)
 		}
 		if ((pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) &&
 		    !(pfd[0].revents & POLLIN)) {
+			util_perror("pvm_nrecv", PvmSysErr);
 			return PvmSysErr;
 		}
 	}

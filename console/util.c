@@ -53,6 +53,48 @@ util_parse_tid(const char *s, int *tid)
 	return 0;
 }
 
+/*
+ * A tid as PVM 3.4.6's console reads it in kill, sig and pstat: an
+ * optional 't', then hex digits up to the first other character, kept to
+ * 32 bits; anything else ("junk", "0x12", "-5") reads as 0, which
+ * libpvm then refuses [observed].
+ */
+int
+util_tid_lax(const char *s)
+{
+	unsigned int v = 0;
+	int d;
+
+	if (*s == 't') {
+		s++;
+	}
+	for (; *s != '\0'; s++) {
+		if (*s >= '0' && *s <= '9') {
+			d = *s - '0';
+		} else if (*s >= 'a' && *s <= 'f') {
+			d = *s - 'a' + 10;
+		} else if (*s >= 'A' && *s <= 'F') {
+			d = *s - 'A' + 10;
+		} else {
+			break;
+		}
+		v = (v << 4) | (unsigned int)d;
+	}
+	return (int)v;
+}
+
+/*
+ * A number as PVM 3.4.6's console reads a signal, an option value or
+ * mailbox flags: atoi's way (leading blanks, a sign, decimal digits up to
+ * the first other character; nothing is 0), kept to 32 bits as glibc's
+ * atoi keeps it (4294967305 is 9), never undefined.
+ */
+int
+util_atoi(const char *s)
+{
+	return (int)(unsigned int)(unsigned long)strtol(s, NULL, 10);
+}
+
 /* Parse a decimal int (a signal, a count, an option value). */
 int
 util_parse_int(const char *s, int *v)
@@ -83,8 +125,9 @@ util_errtext(int code)
 	return buf;
 }
 
-/* The console turns PvmAutoErr off so that what it prints does not depend
- * on the call; this reports a failure in the shape libpvm would have. */
+/* A failure in the shape PvmAutoErr gives libpvm's, for what the console
+ * finds itself (the console runs with PvmAutoErr 1, as PVM 3.4.6's, so
+ * libpvm reports the failures of its calls). */
 void
 util_perror(const char *call, int code)
 {
