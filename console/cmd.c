@@ -92,6 +92,13 @@ static const struct cmd_entry cmd_table[] = {
 	{ .name = "pstat", .fn = cmd_pstat,
 	    .usage = "pstat tid ...",
 	    .summary = "Show whether tasks are running" },
+	{ .name = "put", .fn = cmd_put,
+	    .usage = "put name flags value",
+	    .summary = "Add an entry to the message mailbox",
+	    .help = "flags: the PvmMbox bits as a decimal number (1 persistent,\n"
+		    "2 multi-instance, 4 overwritable).  The entry holds one\n"
+		    "int, 0, whatever the value says (as PVM 3.4.6's console\n"
+		    "stores it).  names lists the mailbox.\n" },
 	{ .name = "quit", .fn = cmd_quit,
 	    .usage = "quit",
 	    .summary = "Leave the console; the pvmd keeps running" },
@@ -120,6 +127,22 @@ static const struct cmd_entry cmd_table[] = {
 		    "          ->>FILE     append the tasks' output to FILE\n"
 		    "Not supported: -:WD, -HOST:WD (working directory),\n"
 		    "-@ and -@FILE (tracing).\n" },
+	{ .name = "tickle", .fn = cmd_tickle, .hidden = 1,
+	    .usage = "tickle how [ arg ... ]",
+	    .summary = "Ask the pvmd for a debugging action",
+	    .help = "Numbers as in C (0x10 is 16); the pvmd's answer is\n"
+		    "printed as ( value ... ).  How (dumps go to the pvmd's log):\n"
+		    "  0   heap (nothing to dump here)\n"
+		    "  1   host table\n"
+		    "  2   task table of this host\n"
+		    "  3   wait contexts (none kept here)\n"
+		    "  4   message mailbox\n"
+		    "  5   get the debug mask\n"
+		    "  6   mask: set the debug mask (non-zero: debug lines)\n"
+		    "  7   num: set nopax (no effect here)\n"
+		    "  8   dtid: make that host fail (master only)\n"
+		    "  9   statistics\n"
+		    "  100 shared memory (not used here)\n" },
 	{ .name = "unalias", .fn = cmd_unalias,
 	    .usage = "unalias name ...",
 	    .summary = "Remove command aliases" },
@@ -172,7 +195,10 @@ cmd_help(int argc, char **argv)
 	}
 	printf("Commands are:\n");
 	for (i = 0; i < CMD_COUNT; i++) {
-		printf("  %-12s%s\n", cmd_table[i].name, cmd_table[i].summary);
+		if (!cmd_table[i].hidden) {
+			printf("  %-12s%s\n", cmd_table[i].name,
+			    cmd_table[i].summary);
+		}
 	}
 	return CMD_OK;
 }

@@ -36,6 +36,7 @@ struct cmd_entry {
 	const char *summary; /* one line for "help" */
 	const char *help;    /* further lines for "help name", or NULL */
 	int (*fn)(int argc, char **argv);
+	int hidden;          /* left out of help's list (PVM's tickle) */
 };
 
 /* Split a line into words (quotes and backslashes as in a shell), expand
@@ -77,6 +78,11 @@ int cmd_sig(int argc, char **argv);
 void cmd_ps_header(int lng);
 void cmd_ps_tids(const int *tids, int ntid);
 
+/* ---- cmd-pvmd.c: put and tickle ---- */
+
+int cmd_put(int argc, char **argv);
+int cmd_tickle(int argc, char **argv);
+
 /* ---- cmd-spawn.c ---- */
 
 int cmd_spawn(int argc, char **argv);
@@ -110,6 +116,8 @@ int util_parse_int(const char *s, int *v);
  * 0) and a number (atoi's). */
 int util_tid_lax(const char *s);
 int util_atoi(const char *s);
+/* The same in another base (0: C's prefixes). */
+int util_num(const char *s, int base);
 /* PVM's text for an error code ("No such file"). */
 const char *util_errtext(int code);
 /* Report a failure the way PvmAutoErr reports libpvm's, on stderr. */

@@ -85,14 +85,21 @@ util_tid_lax(const char *s)
 
 /*
  * A number as PVM 3.4.6's console reads a signal, an option value or
- * mailbox flags: atoi's way (leading blanks, a sign, decimal digits up to
- * the first other character; nothing is 0), kept to 32 bits as glibc's
- * atoi keeps it (4294967305 is 9), never undefined.
+ * mailbox flags (base 10: atoi's way) or tickle's arguments (base 0:
+ * 0x10 is 16): leading blanks, a sign, digits up to the first other
+ * character, nothing is 0; kept to 32 bits as glibc's atoi keeps it
+ * (4294967305 is 9), never undefined.
  */
+int
+util_num(const char *s, int base)
+{
+	return (int)(unsigned int)(unsigned long)strtol(s, NULL, base);
+}
+
 int
 util_atoi(const char *s)
 {
-	return (int)(unsigned int)(unsigned long)strtol(s, NULL, 10);
+	return util_num(s, 10);
 }
 
 /* Parse a decimal int (a signal, a count, an option value). */

@@ -197,6 +197,26 @@ pvm_mstat(char *host)
 }
 
 int
+pvm_putinfo(char *name, int bufid, int flags)
+{
+	int len, tag, src;
+
+	(void)flags;
+	FZ_CHECK(strlen(name) < 65536);
+	FZ_CHECK(pvm_bufinfo(bufid, &len, &tag, &src) == 0 && len == 4);
+	return *name == '\0' ? PvmBadParam : 0;
+}
+
+int
+pvm_tickle(int narg, int *argp, int *nresp, int *resp)
+{
+	FZ_CHECK(narg >= 1 && narg <= 10 && argp != NULL);
+	*nresp = 1;
+	resp[0] = argp[0];
+	return 0;
+}
+
+int
 pvm_halt(void)
 {
 	return 0;
