@@ -143,6 +143,16 @@ static const struct cmd_entry cmd_table[] = {
 		    "  8   dtid: make that host fail (master only)\n"
 		    "  9   statistics\n"
 		    "  100 shared memory (not used here)\n" },
+	{ .name = "trace", .fn = cmd_trace,
+	    .usage = "trace [ [+|-] name|*|xpvm ... ] [ buf [n] ] "
+		     "[ opt [full|time|count] ]",
+	    .summary = "Show or set the trace event mask",
+	    .help = "Without arguments, list the events ('*': traced).\n"
+		    "+ (the default) traces the names that follow, - stops;\n"
+		    "* is every event, xpvm the mask XPVM shows (the start).\n"
+		    "buf and opt without a value show the trace buffer and\n"
+		    "options.  Nothing is traced here (no tracer): the mask\n"
+		    "is kept and shown.\n" },
 	{ .name = "unalias", .fn = cmd_unalias,
 	    .usage = "unalias name ...",
 	    .summary = "Remove command aliases" },

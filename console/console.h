@@ -83,6 +83,13 @@ void cmd_ps_tids(const int *tids, int ntid);
 int cmd_put(int argc, char **argv);
 int cmd_tickle(int argc, char **argv);
 
+/* ---- cmd-trace.c: trace settings, the start of spawn -@'s trace ---- */
+
+int cmd_trace(int argc, char **argv);
+/* The header and host records of job `job`'s trace, to fp (stdout: each
+ * line marked "[Tjob:tTID] "). */
+void trace_header(FILE *fp, int job);
+
 /* ---- cmd-spawn.c ---- */
 
 int cmd_spawn(int argc, char **argv);

@@ -4,18 +4,20 @@
  *
  * Covered: cmd.c (words, quotes, backslashes, comments, alias expansion
  * and its depth, dispatch), every command's argument parsing (tids,
- * counts, signals, options, spawn's flags and redirections, hosts), and
- * job.c's reading of task output messages (int tid, int count, bytes).
+ * counts, signals, options, spawn's flags and redirections, hosts, put,
+ * tickle, trace's words), and job.c's reading of task output messages
+ * (int tid, int count, bytes).
  *
  * Input: records of (kind, length, bytes).  An even kind is a command
  * line; an odd kind is an output message for the console's jobs.  After
  * each record the console takes its messages, as its loop does.
  *
- * cmd-env.c, job.c and cmd-spawn.c are included rather than linked: the
- * aliases and jobs they keep are cleared after each input (so that an
- * input means the same every time), and spawn's output files are opened
- * through fz_fopen, on /dev/null: "spawn ->/etc/passwd" must not write
- * there.  The environment that setenv changes is restored as well.
+ * cmd-env.c, job.c, cmd-trace.c and cmd-spawn.c are included rather than
+ * linked: the aliases, jobs and trace settings they keep are cleared
+ * after each input (so that an input means the same every time), and
+ * spawn's output files are opened through fz_fopen, on
+ * /dev/null: "spawn ->/etc/passwd" must not write there.  The
+ * environment that setenv changes is restored as well.
  */
 #include "fake_pvm.h"
 #include "fuzz.h"
@@ -28,6 +30,7 @@ static FILE *fz_fopen(const char *path, const char *mode);
 #include "cmd-spawn.c"
 #undef fopen
 #include "cmd-env.c"
+#include "cmd-trace.c"
 #include "job.c"
 
 /* A job's file: checked, then /dev/null. */
@@ -78,6 +81,8 @@ reset(void)
 	while (jobs != NULL)
 		job_free(jobs);
 	job_lastno = 0;
+	trace_started = trace_buf = 0;
+	trace_opt = PvmTraceFull;
 	fake_reset();
 	clearenv();
 	for (e = fz_environ; *e != NULL; e++)
