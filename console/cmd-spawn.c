@@ -2,11 +2,17 @@
  * cmd-spawn.c: the spawn command.
  *
  *   spawn [-N] [-HOST | --host=ADDR | -ARCH] [-?] [-> | ->FILE | ->>FILE]
- *         file [arg ...]
+ *         [-@ | -@FILE] file [arg ...]
  *
  * With a redirection the tasks become a job: the console makes itself
  * their PvmOutputTid, with the job's tag as PvmOutputCode, for the one
  * pvm_spawn call, and job.c prints or files what they write.
+ *
+ * With -@ (trace, to the terminal or to a new FILE) they become a job as
+ * well, the console their PvmTraceTid with the job's tag; the trace's
+ * start is printed (cmd-trace.c), and nothing after it: no tracer makes
+ * the tasks' events here.  Without -> such a job ends when its tasks
+ * have exited (job.c).
  */
 #include "pvm3.h"
 #include "tid.h"
@@ -25,6 +31,8 @@ struct spawn_req {
 	int redirect;    /* 0 none, 1 console, 2 file */
 	const char *outfile;
 	int append;
+	int trace;       /* -@ */
+	const char *tracefile; /* "" for the terminal */
 };
 
 /* True if name is the architecture of some host. */
@@ -66,8 +74,9 @@ spawn_option(const char *o, struct spawn_req *r)
 		return 0;
 	}
 	if (o[0] == '@') {
-		printf("spawn: tracing (-@) is not supported\n");
-		return -1;
+		r->trace = 1;
+		r->tracefile = o + 1;
+		return 0;
 	}
 	/*
 	 * No more than a pvmd starts at once (daemon/spawn.c refuses the
@@ -117,29 +126,65 @@ spawn_report(int n, const int *tids, int count)
 	}
 }
 
-/* Spawn with the console (job j) as output destination; restores the
- * options afterwards.  Returns pvm_spawn's result. */
+/* Spawn with the console (job j) as output destination, as trace
+ * destination, or both; restores the options afterwards.  Returns
+ * pvm_spawn's result. */
 static int
 spawn_as_job(struct job *j, char *file, char **args,
     const struct spawn_req *r, int *tids)
 {
-	int otid, ocode, octx, n;
+	int otid, ocode, octx, ttid, tcode, n;
 
 	otid = pvm_getopt(PvmOutputTid);
 	ocode = pvm_getopt(PvmOutputCode);
 	octx = pvm_getopt(PvmOutputContext);
-	pvm_setopt(PvmOutputTid, console_tid);
-	pvm_setopt(PvmOutputCode, job_tag(j));
-	/* The console receives in its current context. */
-	pvm_setopt(PvmOutputContext, pvm_getcontext());
+	ttid = pvm_getopt(PvmTraceTid);
+	tcode = pvm_getopt(PvmTraceCode);
+	if (r->redirect != 0) {
+		pvm_setopt(PvmOutputTid, console_tid);
+		pvm_setopt(PvmOutputCode, job_tag(j));
+		/* The console receives in its current context. */
+		pvm_setopt(PvmOutputContext, pvm_getcontext());
+	}
+	if (r->trace) {
+		pvm_setopt(PvmTraceTid, console_tid);
+		pvm_setopt(PvmTraceCode, job_tag(j));
+	}
 	n = pvm_spawn(file, args, r->flags, (char *)r->where, r->count, tids);
 	/* Code first: libpvm accepts an inherited tid only with its code. */
-	pvm_setopt(PvmOutputCode, ocode);
-	pvm_setopt(PvmOutputTid, otid);
-	if (octx >= 0) {
-		pvm_setopt(PvmOutputContext, octx);
+	if (r->trace) {
+		pvm_setopt(PvmTraceCode, tcode);
+		pvm_setopt(PvmTraceTid, ttid);
+	}
+	if (r->redirect != 0) {
+		pvm_setopt(PvmOutputCode, ocode);
+		pvm_setopt(PvmOutputTid, otid);
+		if (octx >= 0) {
+			pvm_setopt(PvmOutputContext, octx);
+		}
 	}
 	return n;
+}
+
+/*
+ * The start of job j's trace, on the terminal or in a new file (never
+ * one that exists, as PVM 3.4.6); -1 if the file cannot be made.
+ */
+static int
+spawn_trace_start(struct job *j, const char *path)
+{
+	FILE *fp = stdout;
+
+	if (*path != '\0' && (fp = fopen(path, "wx")) == NULL) {
+		fflush(stdout);
+		fprintf(stderr, "\nError Opening File \"%s\"\n\n", path);
+		return -1;
+	}
+	trace_header(fp, job_number(j));
+	if (fp != stdout) {
+		fclose(fp);
+	}
+	return 0;
 }
 
 /* spawn [options] file [args...] */
@@ -174,8 +219,9 @@ cmd_spawn(int argc, char **argv)
 		free(tids);
 		return CMD_OK;
 	}
-	if (r.redirect != 0) {
-		if ((j = job_new(fp)) == NULL) {
+	if (r.redirect != 0 || r.trace) {
+		if ((j = job_new(r.redirect != 0 ? fp : NULL, r.trace)) ==
+		    NULL) {
 			printf("spawn: out of memory\n");
 			if (fp != stdout) {
 				fclose(fp);
@@ -184,6 +230,11 @@ cmd_spawn(int argc, char **argv)
 			return CMD_OK;
 		}
 		printf("[%d]\n", job_number(j));
+		if (r.trace && spawn_trace_start(j, r.tracefile) < 0) {
+			job_free(j);
+			free(tids);
+			return CMD_OK;
+		}
 		n = spawn_as_job(j, argv[i], argv + i + 1, &r, tids);
 	} else {
 		n = pvm_spawn(argv[i], argv + i + 1, r.flags, (char *)r.where,

@@ -125,8 +125,11 @@ static const struct cmd_entry cmd_table[] = {
 		    "          ->          show the tasks' output here\n"
 		    "          ->FILE      write the tasks' output to FILE\n"
 		    "          ->>FILE     append the tasks' output to FILE\n"
-		    "Not supported: -:WD, -HOST:WD (working directory),\n"
-		    "-@ and -@FILE (tracing).\n" },
+		    "          -@          trace the tasks here\n"
+		    "          -@FILE      trace them into FILE (a new file)\n"
+		    "A trace here has its start (the machine's hosts) only:\n"
+		    "no tracer records the tasks' events.\n"
+		    "Not supported: -:WD, -HOST:WD (working directory).\n" },
 	{ .name = "tickle", .fn = cmd_tickle, .hidden = 1,
 	    .usage = "tickle how [ arg ... ]",
 	    .summary = "Ask the pvmd for a debugging action",

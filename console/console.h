@@ -96,8 +96,12 @@ int cmd_spawn(int argc, char **argv);
 
 /* ---- job.c: jobs whose output the console collects ---- */
 
-/* A new job writing to fp (stdout, or a file the job then owns). */
-struct job *job_new(FILE *fp);
+/* A new job writing its tasks' output to fp (stdout, or a file the job
+ * then owns), or, fp NULL, one that collects no output (spawn -@ alone:
+ * it ends when its tasks exit).  A traced job takes two numbers. */
+struct job *job_new(FILE *fp, int traced);
+/* Drop a job (it owns its file). */
+void job_free(struct job *j);
 /* Its number ([1], [2], ...) and the message tag its output carries. */
 int job_number(const struct job *j);
 int job_tag(const struct job *j);

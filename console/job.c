@@ -11,6 +11,12 @@
  * once every task of a job has ended, "[job] finished" goes to the
  * terminal.
  *
+ * A job of "spawn -@" without "->" collects no output: the console asks
+ * the pvmd for TaskExit notifies of its tasks (with the job's tag, body
+ * the tid) and says "[job] finished" once all have ended.  Such a job
+ * takes two numbers, as in PVM 3.4.6 (its trace has one of its own
+ * there).
+ *
  * Ownership: a job owns its FILE when it writes to a file, and frees it
  * when it finishes.
  */
@@ -36,7 +42,7 @@ struct job_task {
 struct job {
 	struct job *next;
 	int no;
-	FILE *fp;        /* stdout or the job's own file */
+	FILE *fp;        /* stdout, the job's own file, or NULL: no output */
 	int started;     /* pvm_spawn has returned */
 	struct job_task *t;
 	int nt, cap;
@@ -47,7 +53,7 @@ static int job_lastno;
 
 /* A new, empty job. */
 struct job *
-job_new(FILE *fp)
+job_new(FILE *fp, int traced)
 {
 	struct job *j, **tail;
 
@@ -55,6 +61,7 @@ job_new(FILE *fp)
 		return NULL;
 	}
 	j->no = ++job_lastno;
+	job_lastno += traced != 0;
 	j->fp = fp;
 	for (tail = &jobs; *tail != NULL; tail = &(*tail)->next) {
 		;
@@ -76,7 +83,7 @@ job_tag(const struct job *j)
 }
 
 /* Unlink and free a job. */
-static void
+void
 job_free(struct job *j)
 {
 	struct job **jp;
@@ -92,7 +99,7 @@ job_free(struct job *j)
 		free(j->t[i].part);
 	}
 	free(j->t);
-	if (j->fp != stdout) {
+	if (j->fp != NULL && j->fp != stdout) {
 		fclose(j->fp);
 	}
 	free(j);
@@ -154,6 +161,31 @@ job_check_done(struct job *j)
 	job_free(j);
 }
 
+/* A job without output learns of its tasks' ends by TaskExit notifies;
+ * if it cannot ask for them, it is given up (nothing would end it). */
+static void
+job_watch(struct job *j)
+{
+	int *tids, i;
+
+	if (j->fp != NULL || j->nt == 0) {
+		return;
+	}
+	if ((tids = calloc((size_t)j->nt, sizeof *tids)) != NULL) {
+		for (i = 0; i < j->nt; i++) {
+			tids[i] = j->t[i].tid;
+		}
+		if (pvm_notify(PvmTaskExit, job_tag(j), j->nt, tids) >= 0) {
+			free(tids);
+			return;
+		}
+		free(tids);
+	}
+	for (i = 0; i < j->nt; i++) {
+		j->t[i].ended = 1;
+	}
+}
+
 void
 job_started(struct job *j, const int *tids, int ntid)
 {
@@ -165,6 +197,7 @@ job_started(struct job *j, const int *tids, int ntid)
 		}
 	}
 	j->started = 1;
+	job_watch(j);
 	job_check_done(j);
 }
 
@@ -212,6 +245,23 @@ job_eof(struct job *j, struct job_task *jt)
 	jt->ended = 1;
 }
 
+/* A TaskExit notify (body: the tid) for job j, which has no output. */
+static void
+job_exit_notify(struct job *j)
+{
+	int tid, i;
+
+	if (pvm_upkint(&tid, 1, 1) < 0) {
+		return;
+	}
+	for (i = 0; i < j->nt; i++) {
+		if (j->t[i].tid == tid) {
+			j->t[i].ended = 1;
+		}
+	}
+	job_check_done(j);
+}
+
 /* Handle the output message (len bytes) in the active receive buffer
  * for job j. */
 static void
@@ -221,6 +271,10 @@ job_message(struct job *j, int len)
 	char *buf;
 	int tid, count;
 
+	if (j->fp == NULL) {
+		job_exit_notify(j);
+		return;
+	}
 	/* A count the message cannot hold is not allocated for (it could
 	 * ask for 2 GiB). */
 	if (pvm_upkint(&tid, 1, 1) < 0 || pvm_upkint(&count, 1, 1) < 0 ||

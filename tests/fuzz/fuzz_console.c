@@ -4,9 +4,10 @@
  *
  * Covered: cmd.c (words, quotes, backslashes, comments, alias expansion
  * and its depth, dispatch), every command's argument parsing (tids,
- * counts, signals, options, spawn's flags and redirections, hosts, put,
- * tickle, trace's words), and job.c's reading of task output messages
- * (int tid, int count, bytes).
+ * counts, signals, options, spawn's flags, redirections and traces,
+ * hosts, put, tickle, trace's words), and job.c's reading of task output
+ * messages (int tid, int count, bytes) and of TaskExit notifies (the
+ * jobs of spawn -@).
  *
  * Input: records of (kind, length, bytes).  An even kind is a command
  * line; an odd kind is an output message for the console's jobs.  After
@@ -15,7 +16,7 @@
  * cmd-env.c, job.c, cmd-trace.c and cmd-spawn.c are included rather than
  * linked: the aliases, jobs and trace settings they keep are cleared
  * after each input (so that an input means the same every time), and
- * spawn's output files are opened through fz_fopen, on
+ * spawn's output and trace files are opened through fz_fopen, on
  * /dev/null: "spawn ->/etc/passwd" must not write there.  The
  * environment that setenv changes is restored as well.
  */
@@ -38,8 +39,9 @@ static FILE *
 fz_fopen(const char *path, const char *mode)
 {
 	FZ_CHECK(path[0] != '\0');
-	FZ_CHECK(strcmp(mode, "w") == 0 || strcmp(mode, "a") == 0);
-	return fopen("/dev/null", mode);
+	FZ_CHECK(strcmp(mode, "w") == 0 || strcmp(mode, "a") == 0 ||
+	    strcmp(mode, "wx") == 0);
+	return fopen("/dev/null", mode[0] == 'a' ? "a" : "w");
 }
 
 void

@@ -255,6 +255,16 @@ def console():
         "env": cmd("setenv FOO bar baz") + cmd("setenv FOO") +
         cmd("export FOO BAR") + cmd("unexport FOO") + cmd("export") +
         cmd("id") + cmd("version"),
+        "pvmd": cmd("put a 1 v") + cmd("put '' 0x4 v") + cmd("put a") +
+        cmd("tickle 5") + cmd("tickle 6 0x10 1 2 3 4 5 6 7 8 9") +
+        cmd("tickle"),
+        "trace": cmd("trace") + cmd("trace - * + send pvm_recv nosuch") +
+        cmd("trace xpvm buf 100 opt time") + cmd("trace buf") +
+        cmd("trace opt junk") + cmd("trace opt"),
+        # A job of spawn -@ ends by TaskExit notifies (body: the tid).
+        "spawn-trace": cmd("spawn -@ -2 prog") +
+        bytes([1]) + piece(be32(tid(1, 2))) + cmd("jobs") +
+        cmd("spawn -@out.trc -> prog") + cmd("spawn -@ nosuch"),
         "end": cmd("halt") + cmd("quit"),
         # Counts beyond what a pvmd starts were allocated for (8 GiB).
         "regress-spawn-count": cmd("spawn -262144 prog") +
