@@ -64,15 +64,18 @@ kill-hex|kill 12345
 kill-absent|kill t4fff0
 kill-junk|kill junk
 kill-c|kill -c t4fff0
+kill-lax|kill t12 12zz t
 sig-none|sig
 sig-one|sig 15
 sig-absent|sig 15 t4fff0
 sig-junk|sig junk t1
 sig-junk-tid|sig 15 junk
+sig-atoi|sig 0x9 t4fff0|sig 9junk t4fff0|sig -9 0
 pstat-none|pstat
 pstat-absent|pstat t4fff0
 pstat-zero|pstat 0
 pstat-junk|pstat junk
+pstat-lax|pstat 12zz t12 T12 0x12 -5 4fff0junk tt5 123456789
 spawn-none|spawn
 spawn-nofile|spawn nosuchprog
 spawn-nofile-job|spawn -> nosuchprog
@@ -80,6 +83,8 @@ spawn-count|spawn -2 nosuchprog
 spawn-count-word|spawn -count 2 nosuchprog
 spawn-host|spawn -nosuchhost nosuchprog
 spawn-trace|spawn -@ nosuchprog
+spawn-trace-out|spawn -@ -> nosuchprog|spawn -> nosuchprog|jobs
+spawn-trace-nofile|spawn -@/nonexistent/dir/f nosuchprog|spawn -> nosuchprog
 spawn-job|spawn -> /bin/echo hi there|@sleep 1|echo end
 spawn-job-2|spawn -2 -> /bin/true|@sleep 1|echo end
 spawn-plain|spawn /bin/true|@sleep 1|echo end
@@ -90,10 +95,20 @@ getopt|getopt
 getopt-one|getopt PvmRoute
 setopt-none|setopt
 setopt-route|setopt PvmRoute 2|getopt PvmRoute
+setopt-bad|setopt PvmRoute 99|setopt PvmRoute junk|setopt route 2|setopt 1 3
+getopt-unknown|getopt pvmroute|getopt PvmRoute x
 names|names
 put-none|put
+put-args|put a|put a b c d
+put-names|put cpa 0 v|put cpb 4 v|put cpb 6 w|names cp*
+put-bad|put "" 0 v
 tickle|tickle
+tickle-mask|tickle 5|tickle 6 0x10|tickle 5|tickle 6 0
+tickle-args|tickle 99|tickle 5 1 2 3 4 5 6 7 8 9|tickle 5 1 2 3 4 5 6 7 8 9 10
 trace|trace
+trace-edit|trace - *|trace + send pvm_recv nosuch|trace - recv + exit|trace
+trace-all|trace *|trace - xpvm + kill|trace
+trace-buf|trace buf|trace buf 100|trace buf|trace opt|trace opt time mytid|trace opt|trace opt junk|getopt PvmTraceBuffer|getopt PvmTraceOptions
 delete-none|delete
 delete-absent|delete nosuchhost
 add-none|add
@@ -134,12 +149,12 @@ unprompt() {
 
 # norm: what legitimately differs, out of the console's output: also
 # the wording of help's one-line summaries (ours are our own), and the
-# date and time in PVM 3.4.6's trace output.
+# date and time (seconds and microseconds) in the trace output.
 norm() {
 	sed -e "s/\<$H\>/HOST/g" \
 	    -e 's/^\(  \)\{0,1\}\([a-z]\{2,\}\)  *[A-Z].*/\1\2 .../' \
 	    -e 's/"Creation Date" "[^"]*"/"Creation Date" "DATE"/' \
-	    -e 's/{ [0-9]\{9,\}, /{ TIME, /' \
+	    -e 's/{ [0-9]\{9,\}, [0-9]\{1,\}, /{ TIME, TU, /' \
 	    -e 's/\<t[0-9a-f]\{5,8\}\>/tTID/g' \
 	    -e 's/\<0x4[0-9a-f]\{4\}\>/0xTID/g' \
 	    -e 's/\<[0-9a-f]\{5,8\}\>/TID/g' \

@@ -1,6 +1,7 @@
 #!/bin/sh
 # t-console.sh: the pvm console driven by a script: spawn with output to
-# the console, ps, halt; and `echo halt | pvm`.
+# the console, ps, halt; `echo halt | pvm`; where the output of a task
+# spawned without -> goes, and spawn -@'s jobs.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$PVM_CONSOLE" "$TASKS/t_hello"
 install_task t_hello pvmt_hello
@@ -62,4 +63,28 @@ cat "$out"
 check "echo halt | pvm exits 0 (rc $rc)" test "$rc" -eq 0
 check "echo halt | pvm stopped pvmd $pid" wait_gone "$pid" 10
 check "and removed $T_DIR" test ! -e "$T_DIR"
+
+# The console's output tid is -1, as PVM 3.4.6's: a task it spawns
+# without -> writes to the pvmd's log (for -1 as for 0).  A spawn -@ job
+# (no tracer: only the trace's start) ends when its tasks exit; a trace
+# file gets the start; each traced job takes two numbers.
+start_pvmd
+{
+	echo "spawn /bin/echo console-child-output"
+	echo "spawn -@ /bin/true"
+	sleep 2
+	echo "spawn -@$T_TMP/trace.out /bin/true"
+	sleep 2
+	echo "halt"
+} | run 30 "$PVM_CONSOLE" >"$out" 2>&1
+cat "$out"
+check "spawn's output reached the pvmd log" \
+    grep -q '\] console-child-output$' "$T_LOG"
+check "spawn -@ printed the trace's start" \
+    grep -q '^\[T1:t[0-9a-f]*\] "host_add(0)" {' "$out"
+check "the spawn -@ job [1] finished" grep -qx '\[1\] finished' "$out"
+check "the next traced job is [3]" grep -qx '\[3\]' "$out"
+check "spawn -@FILE wrote the trace's start there" \
+    grep -q '^"host_add(0)" {' "$T_TMP/trace.out"
+check "the spawn -@FILE job [3] finished" grep -qx '\[3\] finished' "$out"
 finish
