@@ -7,6 +7,8 @@
 #  2. The master SIGKILLed: every slave ends its tasks and exits.
 #  3. A host that cannot be started: the launcher's own words reach the
 #     master's log and the caller.
+#  4. A host failed on request (the console's "tickle 8 DTID", PVM's
+#     debugging request): the master removes it, never itself.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 . "$PVM_TOP_SRCDIR/tests/integration/lib-hosts.sh"
 need "$PVMD" "$PVM_CONSOLE" "$TASKS/t_hosts"
@@ -96,6 +98,33 @@ check "and the master's log, with its exit status" grep -q \
     "cannot start host h2: the launcher exited with status 3: badrsh: no route" \
     "$(host_log 1)"
 hosts_console 1 30 "$T_TMP/halt3" <<'END'
+halt
+END
+check "halt" hosts_wait_no_pvmd 10
+
+# ---- 4. tickle 8: a host fails on request
+hosts_reset
+check "a fourth master started" hosts_start_master
+hosts_console 1 30 "$T_TMP/add4" <<'END'
+add h2
+END
+d2=$(awk '$1 == "h2" { print $2 }' "$T_TMP/add4")
+check "h2 joined (pvmd t${d2:-?})" test -n "$d2"
+hosts_console 1 30 "$T_TMP/tickle4" <<END
+tickle 8 0x40000
+tickle 8 0x$d2
+tickle 8 0x$d2
+conf
+END
+cat "$T_TMP/tickle4"
+check "tickle 8 answers ( 0 ), for the master, h2 and a host gone" \
+    test "$(grep -c '^( 0 )$' "$T_TMP/tickle4")" -eq 3
+check "h2 is out of the machine" grep -q '^1 host,' "$T_TMP/tickle4"
+check "the master logged why" \
+    grep -q "h2 (index 2) left the virtual machine: failed at the request" \
+    "$(host_log 1)"
+check "h2's pvmd exited" wait_for 15 ns_empty 2
+hosts_console 1 30 "$T_TMP/halt4" <<'END'
 halt
 END
 check "halt" hosts_wait_no_pvmd 10
