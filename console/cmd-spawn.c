@@ -187,6 +187,31 @@ spawn_trace_start(struct job *j, const char *path)
 	return 0;
 }
 
+/*
+ * The job of a spawn with -> or -@ (its number printed, its trace's
+ * start too), or NULL after saying why not; fp (the output file, if
+ * any) then belongs to the job, or is closed.
+ */
+static struct job *
+spawn_job(const struct spawn_req *r, FILE *fp)
+{
+	struct job *j;
+
+	if ((j = job_new(r->redirect != 0 ? fp : NULL, r->trace)) == NULL) {
+		printf("spawn: out of memory\n");
+		if (fp != stdout) {
+			fclose(fp);
+		}
+		return NULL;
+	}
+	printf("[%d]\n", job_number(j));
+	if (r->trace && spawn_trace_start(j, r->tracefile) < 0) {
+		job_free(j);
+		return NULL;
+	}
+	return j;
+}
+
 /* spawn [options] file [args...] */
 int
 cmd_spawn(int argc, char **argv)
@@ -220,18 +245,7 @@ cmd_spawn(int argc, char **argv)
 		return CMD_OK;
 	}
 	if (r.redirect != 0 || r.trace) {
-		if ((j = job_new(r.redirect != 0 ? fp : NULL, r.trace)) ==
-		    NULL) {
-			printf("spawn: out of memory\n");
-			if (fp != stdout) {
-				fclose(fp);
-			}
-			free(tids);
-			return CMD_OK;
-		}
-		printf("[%d]\n", job_number(j));
-		if (r.trace && spawn_trace_start(j, r.tracefile) < 0) {
-			job_free(j);
+		if ((j = spawn_job(&r, fp)) == NULL) {
 			free(tids);
 			return CMD_OK;
 		}
