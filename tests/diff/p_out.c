@@ -606,6 +606,8 @@ co_showtids(void)
 	co_step("co-spawn-2", 300);
 	say(s1, 1, "A1");
 	say(s2, 1, "B1\n");
+	/* Across hosts B1 comes through another pvmd: let it arrive. */
+	pump(300);
 	say(s1, 1, "A2\n");
 	co_step("co-interleave", 300);
 	say(s1, 1, "tail");

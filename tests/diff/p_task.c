@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #define TAG_GO 77
+#define TAG_READY 78
 #define NOTASK 0x4fff0    /* a task tid of host 1 nobody has */
 #define NOHOST 0x3ffc0000 /* host 4095, not in the machine */
 #define HOST0 0x12345     /* local part set, host part 0 */
@@ -264,6 +265,9 @@ main(int argc, char **argv)
 	int tids[1];
 
 	if (argc > 1 && strcmp(argv[1], "child") == 0) {
+		/* Connected: PVM 3.4.6 may list a child twice until then. */
+		pvm_initsend(PvmDataDefault);
+		pvm_send(pvm_parent(), TAG_READY);
 		pvm_recv(pvm_parent(), TAG_GO);
 		pvm_exit();
 		return 0;
@@ -281,8 +285,11 @@ main(int argc, char **argv)
 		if (pvm_spawn(self, args, 0, "", 1, tids) == 1)
 			child = tids[0];
 	}
-	if (child > 0)
+	if (child > 0) {
 		dp_name(child, "child");
+		if (pvm_trecv(child, TAG_READY, &(struct timeval){10, 0}) > 0)
+			pvm_freebuf(pvm_getrbuf());
+	}
 	dp_rec("spawn-child", "child is %s", child > 0 ? "a task" : "missing");
 	identity();
 	machine();
