@@ -216,8 +216,11 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              to a master's log); 0: the task's output ended (EOF);
  *              -2 then -1: the task was started (BEGIN), -1 then -2: the
  *              task made us its output destination; a negative count is
- *              followed by one int, the task's parent.  From TIDPVMD.
- *              The same body goes to a
+ *              followed by one int, the task's parent.  From the task's
+ *              pvmd (TIDPVMD to a task of its host), except the -1 of a
+ *              start when the spawner lives on another host: that one
+ *              comes from the spawner's pvmd, as in PVM 3.4.6
+ *              (DM_SPAWNED).  The same body goes to a
  *              user PvmOutputTid with that task's outctx/outtag.  The
  *              bytes are zero-padded to a multiple of 4, exactly as
  *              pvm_pkbyte packs them in XDR, so that a receiver (the
@@ -285,6 +288,20 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              me now come on our direct link (daemon/mesh.c)
  * DM_HOSTFAIL  slave -> master: int index; my direct link to that host
  *              broke after I sent on it
+ * DM_SPAWNED   the pvmd that started tasks for a task of another host ->
+ *              that task's pvmd, before the TM_SPAWN reply: int ptid (the
+ *              parent the tasks were given), int outtid, int outctx,
+ *              int outtag, int n, n x int tid.  Sent when outtid is set;
+ *              the receiver sends each tid's -1 start record (TC_OUTPUT)
+ *              to outtid.  If outtid lives on neither of the two hosts,
+ *              the starting pvmd holds every output message for outtid
+ *              back until DM_OUTGO, so the -1 comes first there too.
+ * DM_OUTGO     int n, n x int tid (tasks of one host): their -1 start
+ *              records went out.  From the spawner's pvmd to outtid's,
+ *              behind the records (to the tasks' pvmd if outtid's host
+ *              is not in the machine); outtid's pvmd passes it on to the
+ *              tasks' pvmd, or is that pvmd, which then sends what it
+ *              held back.  It gives up waiting after 10 s.
  */
 #define WIRE_DM_BASE 0x80060000u
 #define WIRE_DM_LIST(X)                                                       \
@@ -302,7 +319,9 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(DM_NOTIFY, 12, "dm-notify")                                         \
 	X(DM_TASKEXIT, 13, "taskexit")                                        \
 	X(DM_MESHMARK, 14, "meshmark")                                        \
-	X(DM_HOSTFAIL, 15, "hostfail")
+	X(DM_HOSTFAIL, 15, "hostfail")                                        \
+	X(DM_SPAWNED, 16, "spawned")                                          \
+	X(DM_OUTGO, 17, "outgo")
 
 #define WIRE_TM_BASE 0x80010000u
 #define WIRE_TC_BASE 0x80030000u
