@@ -12,10 +12,17 @@
  * The pipe is drained to EOF even after the task left PVM.  When the
  * receiving task is backed up, the pipe is not read for a while, so the
  * child blocks on its writes instead of the pvmd growing.
+ *
+ * A task spawned for a task of another host gets its -1 start record
+ * from the spawner's pvmd (spawnout.c).  When the output tid lives on a
+ * third host, the messages for it wait here (output_hold) until that
+ * pvmd says the -1 went out (DM_OUTGO), and the pipe is not read
+ * meanwhile; a timer gives up on a DM_OUTGO that never comes.
  */
 #include "pvmd.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -28,29 +35,49 @@
 #define OUTPUT_RETRY_MS 50
 #define OUTPUT_SPAWNED -2 /* counts of the announcements */
 #define OUTPUT_BEGIN -1
+#define OUTPUT_HOLD_MS 10000 /* longest wait for DM_OUTGO */
+
+/* A message for the held destination, waiting (struct child's held). */
+struct output_held {
+	struct output_held *next;
+	int dst, tag, ctx;
+	size_t len;
+	uint8_t body[];
+};
 
 /*
- * One output message of task tid to dst: count, then n bytes zero-padded
- * to 4 as pvm_pkbyte packs them, so receivers can use pvm_upkbyte
- * (wire.h, TC_OUTPUT); an announcement (count < 0) carries the parent.
+ * The body of an output message of task tid into w: count, then n bytes
+ * zero-padded to 4 as pvm_pkbyte packs them, so receivers can use
+ * pvm_upkbyte (wire.h, TC_OUTPUT); an announcement (count < 0) carries
+ * the parent.  0, or -1 (logged) when out of memory.
  */
+static int
+output_body(
+    struct xdr_writer *w, int tid, int count, const void *p, size_t n, int ptid)
+{
+	static const uint8_t zero[4];
+
+	xdr_writer_init(w);
+	xdr_put_int(w, tid);
+	xdr_put_int(w, count);
+	if (count < 0)
+		xdr_put_int(w, ptid);
+	xdr_put_bytes(w, p, n);
+	xdr_put_bytes(w, zero, (4 - n % 4) % 4);
+	if (!w->failed)
+		return 0;
+	log_warn("out of memory: output of t%x lost", (unsigned)tid);
+	return -1;
+}
+
+/* One output message of task tid to dst, from this pvmd. */
 static void
 output_send(int tid, int dst, int tag, int ctx, int count, const void *p,
     size_t n, int ptid)
 {
-	static const uint8_t zero[4];
 	struct xdr_writer w;
 
-	xdr_writer_init(&w);
-	xdr_put_int(&w, tid);
-	xdr_put_int(&w, count);
-	if (count < 0)
-		xdr_put_int(&w, ptid);
-	xdr_put_bytes(&w, p, n);
-	xdr_put_bytes(&w, zero, (4 - n % 4) % 4);
-	if (w.failed)
-		log_warn("out of memory: output of t%x lost", (unsigned)tid);
-	else
+	if (output_body(&w, tid, count, p, n, ptid) == 0)
 		pvmd_send_from(TID_LOCAL_PVMD, dst, tag, ctx, 0, WIRE_ENC_XDR,
 		    w.data, w.len);
 	xdr_writer_free(&w);
@@ -67,22 +94,73 @@ output_dest(int tid)
 	return tid > 0 ? tid : 0;
 }
 
+/* Do messages to the child's output tid wait (output_hold)? */
+static int
+output_held_now(const struct child *ch)
+{
+	return ch->hold_tid != 0 && ch->outtid == ch->hold_tid;
+}
+
+/* Queue a message behind the others held; 0, or -1 if out of memory. */
+static int
+output_keep(struct child *ch, const struct xdr_writer *w)
+{
+	struct output_held *m;
+
+	if ((m = malloc(sizeof(*m) + w->len)) == NULL)
+		return -1;
+	m->next = NULL;
+	m->dst = ch->outtid;
+	m->tag = ch->outtag;
+	m->ctx = ch->outctx;
+	m->len = w->len;
+	memcpy(m->body, w->data, w->len);
+	*ch->held_tail = m;
+	ch->held_tail = &m->next;
+	return 0;
+}
+
+/* One message to the child's output tid, now or once it is released. */
+static void
+output_to(struct child *ch, int count, const void *p, size_t n, int ptid)
+{
+	struct xdr_writer w;
+
+	if (output_body(&w, ch->tid, count, p, n, ptid) != 0) {
+		xdr_writer_free(&w);
+		return;
+	}
+	if (output_held_now(ch) && output_keep(ch, &w) == 0) {
+		xdr_writer_free(&w);
+		return;
+	}
+	/* Not held, or no memory to hold it: late is better than lost. */
+	pvmd_send_from(TID_LOCAL_PVMD, ch->outtid, ch->outtag, ch->outctx, 0,
+	    WIRE_ENC_XDR, w.data, w.len);
+	xdr_writer_free(&w);
+}
+
 /* One output message to the child's output tid. */
 static void
-output_msg(const struct child *ch, int count, const void *p, size_t n)
+output_msg(struct child *ch, int count, const void *p, size_t n)
 {
-	output_send(
-	    ch->tid, ch->outtid, ch->outtag, ch->outctx, count, p, n, 0);
+	output_to(ch, count, p, n, 0);
 }
 
 /* An announcement (count < 0) to the child's output tid. */
 static void
-output_mark(const struct child *ch, int count)
+output_mark(struct child *ch, int count)
 {
 	struct task *t = task_find(&pvmd.tasks, ch->tid);
 
-	output_send(ch->tid, ch->outtid, ch->outtag, ch->outctx, count, NULL, 0,
-	    t != NULL ? t->ptid : 0);
+	output_to(ch, count, NULL, 0, t != NULL ? t->ptid : 0);
+}
+
+/* The -1 start record of a task of another host (spawnout.c). */
+void
+output_announce(int tid, int dst, int ctx, int tag, int ptid)
+{
+	output_send(tid, dst, tag, ctx, OUTPUT_BEGIN, NULL, 0, ptid);
 }
 
 /* Task tid's text into our log, a line at a time. */
@@ -122,7 +200,7 @@ output_remote_log(int src, const uint8_t *body, size_t len)
  * output tid, else the log, the master's for a slave's tasks as in PVM.
  */
 static void
-output_emit(const struct child *ch, const char *p, size_t n)
+output_emit(struct child *ch, const char *p, size_t n)
 {
 	if (n == 0)
 		return;
@@ -151,6 +229,98 @@ output_begin(struct child *ch)
 		output_mark(ch, OUTPUT_SPAWNED);
 		output_mark(ch, OUTPUT_BEGIN);
 	}
+}
+
+/* Read the pipe when readable, unless paused, held or closed. */
+static void
+output_arm(struct child *ch)
+{
+	if (ch->fd < 0 || ch->ev == NULL || ch->paused)
+		return;
+	if (output_held_now(ch))
+		event_del(ch->ev);
+	else
+		event_add(ch->ev, NULL);
+}
+
+/* Send what was held, in order; reading resumes.  May free ch. */
+static void
+output_unhold(struct child *ch)
+{
+	struct output_held *m;
+
+	while ((m = ch->held) != NULL) {
+		ch->held = m->next;
+		pvmd_send_from(TID_LOCAL_PVMD, m->dst, m->tag, m->ctx, 0,
+		    WIRE_ENC_XDR, m->body, m->len);
+		free(m);
+	}
+	ch->held_tail = &ch->held;
+	ch->hold_tid = 0;
+	if (ch->hold_ev != NULL)
+		event_free(ch->hold_ev);
+	ch->hold_ev = NULL;
+	if (ch->fd < 0)
+		child_maybe_free(ch);
+	else
+		output_arm(ch);
+}
+
+/* No DM_OUTGO in time (a host failed, a malformed spawn): give up. */
+static void
+output_hold_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct child *ch = arg;
+
+	log_info(
+	    "t%x: no DM_OUTGO in time, output released", (unsigned)ch->tid);
+	output_unhold(ch);
+}
+
+/* Hold the messages to the output tid back until output_release. */
+static void
+output_hold(struct child *ch)
+{
+	struct timeval tv = {
+	    OUTPUT_HOLD_MS / 1000, (OUTPUT_HOLD_MS % 1000) * 1000};
+
+	ch->hold_ev = evtimer_new(pvmd.base, output_hold_cb, ch);
+	if (ch->hold_ev == NULL || evtimer_add(ch->hold_ev, &tv) != 0) {
+		/* Unordered output rather than none. */
+		log_warn("t%x: cannot hold its output back", (unsigned)ch->tid);
+		if (ch->hold_ev != NULL)
+			event_free(ch->hold_ev);
+		ch->hold_ev = NULL;
+		return;
+	}
+	ch->hold_tid = ch->outtid;
+	ch->held = NULL;
+	ch->held_tail = &ch->held;
+}
+
+/*
+ * A task started for a task of host `spawner` (another): only -2 here,
+ * the spawner's pvmd sends the -1 (spawnout.c).  If the output tid lives
+ * on neither host, its messages wait for that -1 (output_hold).
+ */
+void
+output_begin_remote(struct child *ch, int spawner)
+{
+	if (ch->outtid == 0)
+		return;
+	output_mark(ch, OUTPUT_SPAWNED);
+	if (tid_host(ch->outtid) != spawner)
+		output_hold(ch);
+}
+
+/* DM_OUTGO for task tid: its -1 went out. */
+void
+output_release(int tid)
+{
+	struct child *ch = child_find(tid);
+
+	if (ch != NULL && ch->hold_tid != 0)
+		output_unhold(ch);
 }
 
 /* Emit the complete lines buffered (everything if `all`). */
@@ -218,6 +388,10 @@ output_read(struct child *ch)
 
 	if (ch->fd < 0)
 		return;
+	if (output_held_now(ch)) {
+		event_del(ch->ev);
+		return;
+	}
 	if (output_blocked(ch)) {
 		event_del(ch->ev);
 		event_base_once(
@@ -263,6 +437,8 @@ output_redirect(struct child *ch, int tid, int ctx, int tag)
 		output_mark(ch, OUTPUT_BEGIN);
 		output_mark(ch, OUTPUT_SPAWNED);
 	}
+	/* Away from a held destination, or back to it. */
+	output_arm(ch);
 }
 
 /* The pipe is readable. */
@@ -295,5 +471,7 @@ output_start(struct child *ch)
 	    event_new(pvmd.base, ch->fd, EV_READ | EV_PERSIST, output_cb, ch);
 	if (ch->ev == NULL)
 		return -1;
+	if (output_held_now(ch))
+		return 0; /* output_unhold starts reading */
 	return event_add(ch->ev, NULL);
 }

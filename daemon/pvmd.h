@@ -35,6 +35,7 @@
 
 struct conn;
 struct child;
+struct output_held;
 struct event_base;
 struct evbuffer;
 struct xdr_writer;
@@ -556,6 +557,14 @@ struct child {
 	int reaped;
 	int status;
 	int paused; /* a back-off timer refers to this record */
+	/*
+	 * Output held back (output_hold): messages for hold_tid wait in
+	 * held until the spawner's pvmd sent the -1 start record there.
+	 */
+	int hold_tid;               /* 0: nothing held */
+	struct output_held *held;   /* FIFO of waiting messages */
+	struct output_held **held_tail;
+	struct event *hold_ev;      /* the give-up timer */
 	TAILQ_ENTRY(child) entry;
 };
 
@@ -566,6 +575,12 @@ struct child *child_new(pid_t pid, int tid, int fd, int outtid, int outctx,
 int output_dest(int tid);
 /* Announce a new child to its output tid (counts -2 and -1). */
 void output_begin(struct child *ch);
+/* The same for a child spawned for a task of host `spawner`: -2 only. */
+void output_begin_remote(struct child *ch, int spawner);
+/* A -1 start record of task tid from this pvmd (the spawner's). */
+void output_announce(int tid, int dst, int ctx, int tag, int ptid);
+/* DM_OUTGO reached the child of task tid: send what waited. */
+void output_release(int tid);
 /* The task set its own output destination (TM_SETOUT). */
 void output_redirect(struct child *ch, int tid, int ctx, int tag);
 /* Start reading the child's pipe. */
@@ -578,6 +593,8 @@ void output_retry_cb(int fd, short what, void *arg);
 int reap_init(void);
 /* The child is reaped and drained: forget it. */
 void child_maybe_free(struct child *ch);
+/* The child record of task tid, or NULL. */
+struct child *child_find(int tid);
 /* Signal every live child but the process `spare` (0: none). */
 void child_signal_all(int sig, pid_t spare);
 /* Number of children not yet reaped. */

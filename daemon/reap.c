@@ -2,7 +2,8 @@
  * reap.c: the processes this pvmd forked.  SIGCHLD (through libevent)
  * reaps them with a WNOHANG loop; a spawned task that dies before it
  * connected leaves the machine here.  A child record is freed once the
- * process is reaped and its output pipe is drained.
+ * process is reaped and its output pipe is drained (and nothing of it is
+ * held back: output.c).
  */
 #include "pvmd.h"
 
@@ -17,7 +18,8 @@
 #include <event2/buffer.h>
 #include <event2/event.h>
 
-static TAILQ_HEAD(, child) child_list = TAILQ_HEAD_INITIALIZER(child_list);
+static TAILQ_HEAD(child_head, child) child_list =
+    TAILQ_HEAD_INITIALIZER(child_list);
 static struct event *reap_ev;
 
 /* Register a forked child; owns fd. */
@@ -48,7 +50,7 @@ child_maybe_free(struct child *ch)
 {
 	struct task *t;
 
-	if (!ch->reaped || ch->fd >= 0 || ch->paused)
+	if (!ch->reaped || ch->fd >= 0 || ch->paused || ch->hold_tid != 0)
 		return;
 	if ((t = task_find(&pvmd.tasks, ch->tid)) != NULL && t->child == ch)
 		t->child = NULL;
@@ -57,6 +59,19 @@ child_maybe_free(struct child *ch)
 		event_free(ch->ev);
 	evbuffer_free(ch->buf);
 	free(ch);
+}
+
+/* The newest record of a child that is (or was) task tid, or NULL. */
+struct child *
+child_find(int tid)
+{
+	struct child *ch;
+
+	TAILQ_FOREACH_REVERSE(ch, &child_list, child_head, entry) {
+		if (ch->tid == tid)
+			return ch;
+	}
+	return NULL;
 }
 
 /* How a child ended, to the log. */
