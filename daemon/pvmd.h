@@ -591,6 +591,12 @@ void output_remote_log(int src, const uint8_t *body, size_t len);
 void output_read(struct child *ch);
 void output_retry_cb(int fd, short what, void *arg);
 int reap_init(void);
+/* spawnout.c: the -1 start record of a task spawned from another host. */
+/* Tell the spawner's pvmd what started (res > 0); out: tid, ctx, tag. */
+void spawnout_tell(int spawner, int ptid, const int *out, const int *res,
+    int count);
+void spawnout_on_spawned(int src, const uint8_t *body, size_t len);
+void spawnout_on_go(int src, const uint8_t *body, size_t len);
 /* The child is reaped and drained: forget it. */
 void child_maybe_free(struct child *ch);
 /* The child record of task tid, or NULL. */

@@ -132,6 +132,26 @@ spawn_argv(const struct spawn_req *s, const char *path)
 	return argv;
 }
 
+/* The parent a task of this request gets. */
+static int
+spawn_ptid(const struct ctlreq *q, const struct spawn_req *s)
+{
+	return (s->flag & PvmNoSpawnParent) ? PvmParentNotSet : q->src;
+}
+
+/*
+ * The start records: both from here for a spawner of this host, else -2
+ * only (the spawner's pvmd sends the -1: spawnout.c).
+ */
+static void
+spawn_announce(const struct ctlreq *q, struct child *ch)
+{
+	if (tid_host(q->src) == pvmd.host)
+		output_begin(ch);
+	else
+		output_begin_remote(ch, tid_host(q->src));
+}
+
 /* Start one task; its tid or an error code. */
 static int
 spawn_one(const struct ctlreq *q, const struct spawn_req *s,
@@ -172,7 +192,7 @@ spawn_one(const struct ctlreq *q, const struct spawn_req *s,
 	t->a_out = strdup(s->file);
 	if (t->a_out == NULL)
 		t->a_out = strdup("");
-	t->ptid = (s->flag & PvmNoSpawnParent) ? PvmParentNotSet : q->src;
+	t->ptid = spawn_ptid(q, s);
 	t->pid = pid;
 	t->flags = TASK_F_SPAWNED;
 	t->outtid = s->outtid;
@@ -183,7 +203,7 @@ spawn_one(const struct ctlreq *q, const struct spawn_req *s,
 	t->trctag = s->trctag;
 	t->ctx = s->ctx;
 	t->child = ch;
-	output_begin(ch);
+	spawn_announce(q, ch);
 	output_start(ch);
 	log_info("t%x spawned by t%x: pid %ld %s", (unsigned)tid,
 	    (unsigned)q->src, (long)pid, path);
@@ -251,6 +271,12 @@ ctl_TM_SPAWN(struct ctlreq *q)
 		    s.file, s.flag, s.where, (unsigned)q->src, err);
 	for (i = 0; i < s.count; i++)
 		res[i] = err != 0 ? err : spawn_one(q, &s, path, workdir);
+	if (s.outtid != 0 && tid_host(q->src) != pvmd.host) {
+		/* The spawner's pvmd sends the -1 records (spawnout.c). */
+		int out[3] = {s.outtid, s.outctx, s.outtag};
+
+		spawnout_tell(q->src, spawn_ptid(q, &s), out, res, s.count);
+	}
 	spawn_reply(q, res, s.count);
 out:
 	free(res);

@@ -346,6 +346,12 @@ vm_dm_dispatch(
 			}
 		}
 		return;
+	case DM_SPAWNED:
+		spawnout_on_spawned(h->src, body, len);
+		return;
+	case DM_OUTGO:
+		spawnout_on_go(h->src, body, len);
+		return;
 	case DM_SLAVE:
 		if (pvmd.master)
 			addhost_on_slave(c, &r);
