@@ -8,13 +8,18 @@
 # and serves the next host.  Then the rogue (h3) dials a real slave (h2)
 # as a slave of higher index would: a spoofed source on that direct link
 # closes it (and the master deletes the rogue), and what only the master
-# may say (exit, host deleted) is ignored there.
+# may say (exit, host deleted) is ignored there.  As the spawner's pvmd
+# of programs started on the master (spawnout), the rogue sends the -1
+# start record a second late: the master holds the output back until
+# then, or 10 s when it never comes.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 . "$PVM_TOP_SRCDIR/tests/integration/lib-hosts.sh"
-need "$PVMD" "$PVM_CONSOLE"
+need "$PVMD" "$PVM_CONSOLE" "$TASKS/t_catch"
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
 hosts_setup 3
 export ROGUE_OUT="$T_TMP/rogue.out"
+# The tid of the watcher that spawnout's output goes to (t_catch watch).
+export ROGUE_WATCH="$T_TMP/watch.tid"
 cat >"$T_TMP/rogue-rsh" <<END
 #!/bin/sh
 host=\$1
@@ -63,6 +68,47 @@ check "the master logged the reassembly and size limits" \
     -ge 2
 check "the master logged the bad frames" \
     test "$(grep -c "closed: bad frame" "$(host_log 1)")" -ge 2
+check "the master logged the malformed start-record messages" \
+    sh -c 'grep -q "malformed spawned" "$1" && grep -q "malformed outgo" "$1"' \
+    sh "$(host_log 1)"
+
+# spawnout: the watcher on h1 gets the output of two programs the rogue
+# (h2) has the master start for a task of its own.  Each record: REC
+# tid count host-of-the-sender seconds (tasks/t_catch.c).
+on_host 1 "$TASKS/t_catch" watch "$ROGUE_WATCH" $((25 * T_SCALE)) 77 \
+    >"$T_TMP/watch.out" 2>&1 &
+watcher=$!
+check "the watcher is ready" wait_for 10 test -s "$ROGUE_WATCH"
+rogue spawnout open
+wait "$watcher"
+cat "$T_TMP/watch.out"
+# nth N: the tid of the Nth task that sent records.
+nth() {
+	awk '$1 == "REC" && !seen[$2]++ { print $2 }' "$T_TMP/watch.out" |
+	    sed -n "$1p"
+}
+# recs N: the counts and senders of the Nth task's records (the master:
+# 0; another host, the rogue: r).
+recs() {
+	awk -v t="$(nth "$1")" \
+	    '$2 == t { printf "%s/%s ", $3, $4 == 0 ? 0 : "r" }' \
+	    "$T_TMP/watch.out"
+}
+# at N COUNT: when the Nth task's record of that count came (s).
+at() {
+	awk -v t="$(nth "$1")" -v c="$2" '$2 == t && $3 == c { print $5 }' \
+	    "$T_TMP/watch.out"
+}
+check "held: -2 from the master, -1 from the rogue, then the output" \
+    test "$(recs 1)" = "-2/0 -1/r 5/0 0/0 "
+check "held: the output waited for the late -1 ($(at 1 -2) s, $(at 1 5) s)" \
+    awk -v a="$(at 1 -2)" -v b="$(at 1 5)" 'BEGIN { exit !(b - a >= 0.8) }'
+check "never released: -2, then the output all the same" \
+    test "$(recs 2)" = "-2/0 5/0 0/0 "
+check "never released: the output came after the 10 s wait" \
+    awk -v a="$(at 2 -2)" -v b="$(at 2 5)" 'BEGIN { exit !(b - a >= 9) }'
+check "the master logged that it gave up waiting" \
+    grep -q "no DM_OUTGO in time, output released" "$(host_log 1)"
 
 h2_gone() { ! host_pvmd_alive 2; }
 

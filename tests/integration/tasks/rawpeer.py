@@ -60,7 +60,9 @@ DM_CHALLENGE, DM_SLAVE, DM_WELCOME = -0x7FF9FFFE, -0x7FF9FFFC, -0x7FF9FFFB
 DM_HOSTADD, DM_TASKEXIT, DM_PING = -0x7FF9FFFA, -0x7FF9FFF3, -0x7FF9FFF5
 DM_HOSTDEL, DM_EXIT = -0x7FF9FFF9, -0x7FF9FFF6  # 0x80060007, 0x8006000a
 DM_MESHMARK = -0x7FF9FFF2  # 0x8006000e
+DM_SPAWNED, DM_OUTGO = -0x7FF9FFF0, -0x7FF9FFEF  # 0x80060010, 0x80060011
 TM_MB_PUT = -0x7FFEFFF5  # 0x8001000b
+TM_SPAWN = -0x7FFEFFFB  # 0x80010005
 
 
 def xdr_str(s):
@@ -77,10 +79,29 @@ def pvmd_tid(host):
     return -0x80000000 | (host << 18)
 
 
-def send(s, tag, body, src, dst, flags=SOM_EOM, length=None):
+def send(s, tag, body, src, dst, flags=SOM_EOM, length=None, ctx=SYSCTX_TM):
     n = len(body) if length is None else length
     s.sendall(struct.pack(">IHHQiiiiii", MAGIC, VERSION, flags, n, dst, src,
-                          tag, SYSCTX_TM, 0, 0) + body)
+                          tag, ctx, 0, 0) + body)
+
+
+def spawn_body(path, args, outtid, outtag):
+    """A TM_SPAWN request (wire.h): one task of path, output to outtid
+    with outtag in context 0, no tracing."""
+    body = xdr_str(path) + struct.pack(">i", 0) + xdr_str("") + \
+        struct.pack(">ii", 1, len(args))
+    for a in args:
+        body += xdr_str(a)
+    return body + struct.pack(">iiiiiiii", 0, outtid, 0, outtag, 0, 0, 0, 0)
+
+
+def recv_tag(s, want, wait=10):
+    """The body of the next frame with tag `want`, others skipped."""
+    s.settimeout(wait)
+    while True:
+        tag, body = recv_frame(s)
+        if tag is None or tag == want:
+            return body
 
 
 def recv_frame(s):
@@ -228,12 +249,35 @@ def misbehave(s, case, index):
         send(s, DM_EXIT, b"", me, pvmd_tid(peer))
         send(s, DM_HOSTDEL, struct.pack(">i", 1), me, pvmd_tid(peer))
         send(s, DM_PING, b"", me, pvmd_tid(peer))
+    elif case == "spawnout":
+        # The spawner's pvmd of a task of ours that starts a program on
+        # the master, its output for the watcher there ($ROGUE_WATCH has
+        # its tid): the master holds that output back until our -1 and
+        # DM_OUTGO, which come a second late; the second time never.
+        with open(os.environ["ROGUE_WATCH"]) as f:
+            watch = int(f.read(), 16)
+        for word, answer in (("held", True), ("late", False)):
+            send(s, TM_SPAWN, spawn_body("/bin/echo", [word], watch, 77),
+                 task, master)
+            body = recv_tag(s, DM_SPAWNED)
+            if body is None or not answer:
+                continue
+            time.sleep(1)
+            ptid, _, ctx, tag, n = struct.unpack(">iiiii", body[:20])
+            for (tid,) in struct.iter_unpack(">i", body[20:]):
+                send(s, tag, struct.pack(">iii", tid, -1, ptid), me, watch,
+                     ctx=ctx)
+            send(s, DM_OUTGO, body[16:], me, master)
     elif case == "baddm":
         # Nonsense DM bodies: logged and ignored, the link stays.
         send(s, DM_HOSTADD, os.urandom(64), me, master)
         send(s, DM_WELCOME, b"\xff\xff\xff\xff", me, master)
         send(s, DM_TASKEXIT, b"", me, master)
         send(s, DM_TASKEXIT, struct.pack(">i", (1 << 18) | 1), me, master)
+        # Tasks not of our host; a count past the body.
+        send(s, DM_SPAWNED, struct.pack(">iiiiii", task, (1 << 18) | 1, 0,
+                                        77, 1, (1 << 18) | 2), me, master)
+        send(s, DM_OUTGO, struct.pack(">ii", 2, (1 << 18) | 2), me, master)
         send(s, DM_PING, b"", me, master)
 
 

@@ -11,6 +11,11 @@
  *   PARENT EXITED
  *
  *   t_catch N
+ *
+ *   t_catch watch FILE SECS TAG: enrol, write our tid (hex) to FILE,
+ *   then for SECS seconds print each output record that comes with
+ *   TAG: "REC <tid> <count> <host of the sending pvmd> <seconds>"
+ *   (t-hosts-rogue.sh; host 0 is our own pvmd, TIDPVMD).
  */
 #include "tcheck.h"
 
@@ -29,6 +34,34 @@ child(const char *idx)
 	return 0;
 }
 
+/* The watcher: output records with tag `tag` for secs seconds. */
+static int
+watch(const char *file, double secs, int tag)
+{
+	struct timeval tv = {0, 200000};
+	int me = pvm_mytid(), b, src, tid, cnt;
+	double t0 = tc_now();
+	FILE *f;
+
+	if (me <= 0 || (f = fopen(file, "w")) == NULL) {
+		printf("FAIL: watch: enrol or %s\n", file);
+		return 1;
+	}
+	fprintf(f, "%x\n", (unsigned)me);
+	fclose(f);
+	while (tc_now() - t0 < secs) {
+		if ((b = pvm_trecv(-1, tag, &tv)) <= 0)
+			continue;
+		pvm_bufinfo(b, NULL, NULL, &src);
+		if (pvm_upkint(&tid, 1, 1) < 0 || pvm_upkint(&cnt, 1, 1) < 0)
+			continue;
+		printf("REC %x %d %d %.2f\n", (unsigned)tid, cnt,
+		    (int)(((unsigned)src >> 18) & 0xfff), tc_now() - t0);
+	}
+	pvm_exit();
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -40,6 +73,9 @@ main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc > 2 && strcmp(argv[1], "child") == 0) {
 		return child(argv[2]);
+	}
+	if (argc > 4 && strcmp(argv[1], "watch") == 0) {
+		return watch(argv[2], atof(argv[3]), atoi(argv[4]));
 	}
 	n = argc > 1 ? atoi(argv[1]) : 3;
 	if (pvm_mytid() <= 0) {
