@@ -5,7 +5,9 @@
  * masks.
  *
  * Tracing is not implemented: pvm_settmask/pvm_gettmask only keep the
- * masks so that programs which set them run unchanged.
+ * masks so that programs which set them run unchanged.  A mask is
+ * CTL_TMASK_LEN bytes, kept and handed back as given; an unset one reads
+ * as PVM's empty mask, '@' (no event) in every byte but a final NUL.
  */
 #include "ctl.h"
 
@@ -16,7 +18,7 @@
 
 #define EXPORT_VAR "PVM_EXPORT"
 
-/* Trace masks for PvmTaskSelf and PvmTaskChild; "" until set. */
+/* Trace masks for PvmTaskSelf and PvmTaskChild (tmask_of sets them up). */
 static char tmask_self[CTL_TMASK_LEN];
 static char tmask_child[CTL_TMASK_LEN];
 
@@ -151,6 +153,13 @@ pvm_unexport(char *name)
 static char *
 tmask_of(int who)
 {
+	static int ready;
+
+	if (!ready) {
+		memset(tmask_self, '@', CTL_TMASK_LEN - 1);
+		memcpy(tmask_child, tmask_self, CTL_TMASK_LEN);
+		ready = 1;
+	}
 	if (who == PvmTaskSelf) {
 		return tmask_self;
 	}
@@ -183,6 +192,5 @@ pvm_settmask(int who, char *mask)
 		return lpvm_err("pvm_settmask", PvmBadParam);
 	}
 	memcpy(m, mask, CTL_TMASK_LEN);
-	m[CTL_TMASK_LEN - 1] = '\0';
 	return 0;
 }

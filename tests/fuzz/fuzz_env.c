@@ -139,7 +139,7 @@ fz_tmask(struct fz *f)
 	memcpy(in, p, n);
 	if (pvm_settmask(who, in) == 0) {
 		FZ_CHECK(pvm_gettmask(who, out) == 0);
-		FZ_CHECK(memchr(out, '\0', sizeof(out)) != NULL);
+		FZ_CHECK(memcmp(out, in, sizeof(out)) == 0);
 	}
 }
 
