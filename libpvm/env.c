@@ -31,24 +31,38 @@ pvm_version(void)
 	return version;
 }
 
-/* The directory for PVM's files: $PVM_TMP, else /tmp. */
+/* $name (if set and not empty) else def, copied into *cache at the first
+ * call; later calls return that copy, as PVM's do (a NULL strdup retries). */
+static char *
+env_once(char **cache, const char *name, char *def)
+{
+	char *p;
+
+	if (*cache == NULL) {
+		p = getenv(name);
+		*cache = strdup((p != NULL && *p != '\0') ? p : def);
+	}
+	return *cache != NULL ? *cache : def;
+}
+
+/* The directory for PVM's files: $PVM_TMP, else /tmp (read once). */
 char *
 pvmgettmp(void)
 {
 	static char def[] = "/tmp";
-	char *p = getenv("PVM_TMP");
+	static char *tmp;
 
-	return (p != NULL && *p != '\0') ? p : def;
+	return env_once(&tmp, "PVM_TMP", def);
 }
 
-/* The remote shell used to start pvmds: $PVM_RSH, else ssh. */
+/* The remote shell used to start pvmds: $PVM_RSH, else ssh (read once). */
 char *
 pvmgetrsh(void)
 {
 	static char def[] = "ssh";
-	char *p = getenv("PVM_RSH");
+	static char *rsh;
 
-	return (p != NULL && *p != '\0') ? p : def;
+	return env_once(&rsh, "PVM_RSH", def);
 }
 
 /*

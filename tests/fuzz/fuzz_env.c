@@ -163,7 +163,8 @@ fz_paths(struct fz *f)
 	free(vmid);
 }
 
-/* $PVM_TMP and $PVM_RSH, and a temporary name made from the first. */
+/* $PVM_TMP and $PVM_RSH (read once: later changes are not seen), and a
+ * temporary name made from the first. */
 static void
 fz_dirs(struct fz *f)
 {
@@ -175,8 +176,8 @@ fz_dirs(struct fz *f)
 
 	fz_setenv(tbuf, sizeof(tbuf), "PVM_TMP", tmp);
 	fz_setenv(rbuf, sizeof(rbuf), "PVM_RSH", rsh);
-	FZ_CHECK(strcmp(pvmgettmp(), *tmp ? tmp : "/tmp") == 0);
-	FZ_CHECK(strcmp(pvmgetrsh(), *rsh ? rsh : "ssh") == 0);
+	FZ_CHECK(*pvmgettmp() != '\0' && pvmgettmp() == pvmgettmp());
+	FZ_CHECK(*pvmgetrsh() != '\0' && pvmgetrsh() == pvmgetrsh());
 	FZ_CHECK(strlen(pvmtmpnam(buf)) < sizeof(buf));
 	FZ_CHECK(strlen(pvmtmpnam(NULL)) < sizeof(buf));
 	free(tmp);
