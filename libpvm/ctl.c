@@ -4,9 +4,10 @@
  *
  * Each public call enrols first and is one request to a pvmd (bodies in
  * common/wire.h): about a task or a host, to the pvmd of that host (the
- * daemons carry it there); else to our own.  Errors PVM does not report through
- * PvmAutoErr (PvmNoParent, PvmNoTask from pvm_pstat, ...) only set
- * pvm_errno, as PVM 3.4 does.
+ * daemons carry it there); else to our own.  The answers PVM 3.4.6 does
+ * not count as errors (PvmNoParent, PvmNoTask from pvm_pstat, PvmNoHost
+ * from pvm_mstat, ...) are returned without a report and leave pvm_errno
+ * as it was, as PVM's do (probed: tests/diff/p_misc.c).
  */
 #include "ctl.h"
 #include "conn.h"
@@ -114,7 +115,8 @@ ctl_quiet(int code)
 	return code;
 }
 
-/* The parent's tid, PvmNoParent or PvmParentNotSet (not printed). */
+/* The parent's tid, PvmNoParent or PvmParentNotSet (answers, not
+ * errors: pvm_errno is left alone). */
 int
 pvm_parent(void)
 {
@@ -124,11 +126,11 @@ pvm_parent(void)
 		return lpvm_err("pvm_parent", cc);
 	}
 	if (lpvm.ptid == 0) {
-		return ctl_quiet(PvmNoParent);
+		return PvmNoParent;
 	}
 	if (lpvm.ptid < 0) {
 		/* The pvmd reports PvmParentNotSet as the parent tid. */
-		return ctl_quiet(PvmParentNotSet);
+		return PvmParentNotSet;
 	}
 	return lpvm.ptid;
 }
@@ -215,7 +217,7 @@ pvm_mstat(char *host)
 		cc = PvmBadMsg;
 	}
 	if (cc == PvmNoHost || cc == PvmHostFail) {
-		return ctl_quiet(cc);
+		return cc; /* an answer: pvm_errno is left alone */
 	}
 	return cc < 0 ? lpvm_err("pvm_mstat", cc) : cc;
 }
@@ -268,9 +270,11 @@ pvm_pstat(int tid)
 	if (!ctl_task_form(tid)) {
 		return lpvm_err("pvm_pstat", PvmBadParam);
 	}
+	/* Like PVM 3.4.6: PvmNoTask is an answer, not an error (pvm_errno
+	 * is left alone). */
 	if ((cc = tid_host(tid) == 0 ? PvmNoTask : ctl_pstat(tid)) ==
 	    PvmNoTask) {
-		return ctl_quiet(cc);
+		return cc;
 	}
 	return cc < 0 ? lpvm_err("pvm_pstat", cc) : cc;
 }

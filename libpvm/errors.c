@@ -125,11 +125,12 @@ lpvm_err(const char *call, int code)
 	return code;
 }
 
-/* Print the text of the last error, prefixed by s. */
+/* Print the text of the last error, prefixed by s ("(null)" for NULL, as
+ * PVM 3.4.6's printf gives it). */
 int
 pvm_perror(char *s)
 {
-	errors_print(s != NULL ? s : "", "", pvm_errno);
+	errors_print(s != NULL ? s : "(null)", "", pvm_errno);
 	return 0;
 }
 

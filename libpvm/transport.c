@@ -257,6 +257,23 @@ transport_handshake(void)
 	return rc;
 }
 
+/*
+ * PVM 3.4.6's enrolment of a task no pvmd started (no trace settings in
+ * its environment) looks for a tracer in the mailbox, finds none and
+ * leaves pvm_errno PvmNotFound; a program may print it.  Ours has no
+ * tracer to look for, only the same pvm_errno to leave.
+ */
+static void
+transport_enrol_errno(void)
+{
+	static int by_pvmd = -1;
+
+	if (by_pvmd < 0)
+		by_pvmd = getenv("PVMEPID") != NULL;
+	if (!by_pvmd)
+		lpvm_err_quiet(PvmNotFound);
+}
+
 int
 lpvm_enrol(void)
 {
@@ -287,6 +304,7 @@ lpvm_enrol(void)
 		lpvm_disconnect();
 		return rc;
 	}
+	transport_enrol_errno();
 	/* Our PVMEPID slot is taken; children we start get their own. */
 	unsetenv("PVMEPID");
 	/* Bulk offers and route requests that came with the answer are
