@@ -433,16 +433,12 @@ tv_us(const struct timeval *tv)
 	return (int64_t)tv->tv_sec * 1000000 + tv->tv_usec;
 }
 
-/* The host index of a pvmd tid (host part, with or without the S bit);
- * PvmBadParam for anything else. */
+/* The host index of any tid (a pvmd's, a task's: its host part), as PVM
+ * 3.4.6 takes it; PvmNoHost for host part 0. */
 static int
 hostsync_host(int host)
 {
-	if (tid_is_mcast(host) || tid_local(host) != 0 ||
-	    tid_host(host) == 0) {
-		return PvmBadParam;
-	}
-	return tid_host(host);
+	return tid_host(host) != 0 ? tid_host(host) : PvmNoHost;
 }
 
 /*
