@@ -39,6 +39,10 @@ run346() {
 
 start346() {
 	local n=50
+	# No files of an earlier machine: a pvmd stop346 had to kill (its
+	# console halt hung, e.g. after p_misc's resource manager) leaves its
+	# pvmd.UID, which the wait below would take for the new one's.
+	rm -rf "$T_TMP/pvm346"
 	mkdir -p "$T_TMP/pvm346" "$T_TMP/home346/pvm3/bin/LINUX64"
 	ln -sf /usr/bin/pvmgs "$T_TMP/home346/pvm3/bin/LINUX64/pvmgs"
 	run346 setsid /usr/bin/pvmd </dev/null >"$T_TMP/pvmd346.out" 2>&1 &
