@@ -168,6 +168,19 @@ np_pvm() {
 		envp=(env -u LD_LIBRARY_PATH PVM_TMP="$PVM_TMP346"
 		    PVM_ROOT=/usr/lib/pvm3 PVM_ALLOW_ROOT=1)
 	fi
+	# The loader, in this very environment, must pick IMPL's library
+	# (also catches a process that dies before its maps can be read).
+	case $impl/$("${envp[@]}" ldd /usr/bin/NPpvm |
+	    awk '$1 == "libpvm3.so.3" {print $3}') in
+	ours/"$ours_lib"/libpvm3.so.3) ;;
+	pvm346/*/x86_64-linux-gnu/libpvm3.so.3) ;;
+	*)
+		echo "BROKEN RUN: ldd: NPpvm would not load the $impl" \
+		    "libpvm3:" >&2
+		"${envp[@]}" ldd /usr/bin/NPpvm | grep libpvm3 >&2
+		exit 1
+		;;
+	esac
 	# sh writes its pid and execs NPpvm, so the pid is NPpvm's.
 	(cd "$d" && exec "${envp[@]}" timeout -k 5 "$TLIM" sh -c \
 	    'echo $$ >rx.pid; exec /usr/bin/NPpvm "$@"' sh "${NPARGS[@]}" \
