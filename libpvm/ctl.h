@@ -16,13 +16,14 @@
 #include <stdio.h> /* before pvm3.h: declares pvm_catchout */
 
 #include "pvm3.h"
+#include "pvmtev.h" /* Pvmtmask, pvm_gettmask, pvm_settmask */
 #include "lpvm.h"
 
 /* Exported by errors.c; PVM never declared it in pvm3.h. */
 extern int pvm_errno;
 
-/* Length of a PVM trace mask (pvmtev.h's TEV_MASK_LENGTH). */
-#define CTL_TMASK_LEN 36
+/* Length of a PVM trace mask. */
+#define CTL_TMASK_LEN TEV_MASK_LENGTH
 
 /* ---- ctl.c ---- */
 
@@ -83,10 +84,9 @@ void ctl_catchout_expect(int tid);
 void ctl_catchout_reset(void);
 
 /* ---- env.c: exported functions pvm3.h does not always declare ---- */
+/* (pvm_gettmask and pvm_settmask: pvmtev.h) */
 
-int pvm_gettmask(int who, char *mask);
 /* Declared by pvm3.h only under NOTMPNAM, exported always (as PVM does). */
 char *pvmtmpnam(char *buf);
-int pvm_settmask(int who, char *mask);
 
 #endif /* LPVM_CTL_H */

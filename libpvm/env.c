@@ -185,7 +185,7 @@ tmask_of(int who)
 
 /* Copy out a trace mask (PvmTaskSelf or PvmTaskChild). */
 int
-pvm_gettmask(int who, char *mask)
+pvm_gettmask(int who, Pvmtmask mask)
 {
 	char *m = tmask_of(who);
 
@@ -198,7 +198,7 @@ pvm_gettmask(int who, char *mask)
 
 /* Keep a trace mask (tracing itself is not implemented). */
 int
-pvm_settmask(int who, char *mask)
+pvm_settmask(int who, Pvmtmask mask)
 {
 	char *m = tmask_of(who);
 
