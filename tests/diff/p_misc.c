@@ -30,8 +30,8 @@
 #define MASK_LEN 36       /* pvmtev.h's TEV_MASK_LENGTH */
 #define TEXT_LEN 512
 
-/* Neither pvm3.h declares these (PVM's pvmtev.h has the masks; ours has
- * no pvmtev.h); both libraries export them. */
+/* Neither pvm3.h declares these (the masks are in pvmtev.h, which this
+ * probe does without); both libraries export them. */
 extern int pvm_errno;
 extern char *pvm_errlist[];
 extern int pvm_nerr;
