@@ -107,14 +107,6 @@ ctl_status(int host, int tag, struct xdr_writer *w)
 	return ctl_code(st);
 }
 
-/* Set pvm_errno without printing. */
-int
-ctl_quiet(int code)
-{
-	pvm_errno = code;
-	return code;
-}
-
 /* The parent's tid, PvmNoParent or PvmParentNotSet (answers, not
  * errors: pvm_errno is left alone). */
 int

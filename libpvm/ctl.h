@@ -55,9 +55,6 @@ int ctl_status(int host, int tag, struct xdr_writer *w);
 /* Whether task tid exists: PvmOk, PvmNoTask or an error; sets nothing
  * (pvm_pstat and bulk.c's waits). */
 int ctl_pstat(int tid);
-/* Record code in pvm_errno without PvmAutoErr reporting; returns code.
- * For the answers PVM does not print (PvmNoParent, PvmNotFound, ...). */
-int ctl_quiet(int code);
 
 /* ---- hosts.c ---- */
 

@@ -26,7 +26,7 @@ static int
 mb_err(const char *call, int cc, int quiet1, int quiet2)
 {
 	if (cc == quiet1 || cc == quiet2) {
-		return ctl_quiet(cc);
+		return lpvm_err_quiet(cc);
 	}
 	return lpvm_err(call, cc);
 }
