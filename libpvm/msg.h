@@ -33,7 +33,7 @@
 
 /*
  * The packable datatypes, one line each (STYLE 4.8):
- *   X(code, name, ctype, nsub, kind)
+ *   X(code, name, ctype, nsub, kind, trc, trcas)
  * code  PVM_* number (pvm_psend, reduce, gather);
  * name  gives pvm_pk<name> / pvm_upk<name>;
  * ctype the C element type those calls take a pointer to;
@@ -41,20 +41,23 @@
  * kind  the scalar's XDR form (LPVM_XK_*), which fixes its wire size:
  *       BYTE 1 (the whole call padded to 4), I16/U16/I32/U32/F32 4,
  *       I64/U64/F64 8.
+ * trc   the item type a PvmDataTrace record gives it (PVM 3.4.6's number);
+ * trcas the datatype whose XDR form its values take there (unsigned
+ *       short and int go as short and int, as in PVM 3.4.6).
  * PVM_STR (0) is not in the list: strings have their own calls.
  */
-#define LPVM_DATATYPES(X)                                    \
-	X(PVM_BYTE, byte, char, 1, LPVM_XK_BYTE)             \
-	X(PVM_SHORT, short, short, 1, LPVM_XK_I16)           \
-	X(PVM_INT, int, int, 1, LPVM_XK_I32)                 \
-	X(PVM_FLOAT, float, float, 1, LPVM_XK_F32)           \
-	X(PVM_CPLX, cplx, float, 2, LPVM_XK_F32)             \
-	X(PVM_DOUBLE, double, double, 1, LPVM_XK_F64)        \
-	X(PVM_DCPLX, dcplx, double, 2, LPVM_XK_F64)          \
-	X(PVM_LONG, long, long, 1, LPVM_XK_I64)              \
-	X(PVM_USHORT, ushort, unsigned short, 1, LPVM_XK_U16) \
-	X(PVM_UINT, uint, unsigned int, 1, LPVM_XK_U32)      \
-	X(PVM_ULONG, ulong, unsigned long, 1, LPVM_XK_U64)
+#define LPVM_DATATYPES(X)                                                 \
+	X(PVM_BYTE, byte, char, 1, LPVM_XK_BYTE, 1, PVM_BYTE)             \
+	X(PVM_SHORT, short, short, 1, LPVM_XK_I16, 10, PVM_SHORT)         \
+	X(PVM_INT, int, int, 1, LPVM_XK_I32, 6, PVM_INT)                  \
+	X(PVM_FLOAT, float, float, 1, LPVM_XK_F32, 5, PVM_FLOAT)          \
+	X(PVM_CPLX, cplx, float, 2, LPVM_XK_F32, 2, PVM_CPLX)             \
+	X(PVM_DOUBLE, double, double, 1, LPVM_XK_F64, 4, PVM_DOUBLE)      \
+	X(PVM_DCPLX, dcplx, double, 2, LPVM_XK_F64, 3, PVM_DCPLX)         \
+	X(PVM_LONG, long, long, 1, LPVM_XK_I64, 8, PVM_LONG)              \
+	X(PVM_USHORT, ushort, unsigned short, 1, LPVM_XK_U16, 10, PVM_SHORT) \
+	X(PVM_UINT, uint, unsigned int, 1, LPVM_XK_U32, 6, PVM_INT)       \
+	X(PVM_ULONG, ulong, unsigned long, 1, LPVM_XK_U64, 9, PVM_ULONG)
 
 /* XDR scalar forms; see lpvm_xkinds in pack.c for sizes and signedness. */
 enum lpvm_xkind {
@@ -77,6 +80,8 @@ struct lpvm_dtype {
 	size_t esize;	  /* bytes of one scalar in memory */
 	int nsub;	  /* scalars per item */
 	int kind;	  /* enum lpvm_xkind */
+	int trc;	  /* its item type in a trace record */
+	int trcas;	  /* PVM_* whose XDR form it takes there */
 };
 
 /*

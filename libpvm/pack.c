@@ -27,7 +27,7 @@
  * mark), int 108 (the event), the string "user_defined" as pvm_pkstr
  * packs it, then the time the buffer was made (int seconds, int
  * microseconds).  Each pack call of n > 0 values is one item: int type
- * (pack_trace_types), then for n > 1 the type plus 0x80 and int n, then
+ * (LPVM_DATATYPES' trc), then for n > 1 the type plus 0x80 and int n, then
  * the values as XDR.  Unsigned short and int go as short and int (65535
  * becomes -1, as in PVM 3.4.6); long and ulong are 8 bytes as in
  * PvmDataDefault.  pvm_pkstr packs the string's bytes as one byte item,
@@ -77,9 +77,9 @@ static const struct pack_xkind pack_xkinds[] = {
 };
 
 static const struct lpvm_dtype pack_dtypes[] = {
-#define X(code, name, ctype, nsub, kind)                                    \
+#define X(code, name, ctype, nsub, kind, trc, trcas) \
 	[code] = {code, #name, sizeof(ctype) * (nsub), sizeof(ctype), nsub, \
-	    kind},
+	    kind, trc, trcas},
 	LPVM_DATATYPES(X)
 #undef X
 };
@@ -253,27 +253,6 @@ pack_native(struct lpvm_msg *m, const struct lpvm_dtype *t, const uint8_t *p,
 /* Added to an item's type when it holds more than one value. */
 #define TRACE_ARRAY 0x80
 
-/*
- * How a trace record carries each datatype: its type number there (PVM
- * 3.4.6's) and the datatype whose XDR form the values take.
- */
-static const struct {
-	int type;
-	int as;
-} pack_trace_types[] = {
-	[PVM_BYTE] = {1, PVM_BYTE},
-	[PVM_CPLX] = {2, PVM_CPLX},
-	[PVM_DCPLX] = {3, PVM_DCPLX},
-	[PVM_DOUBLE] = {4, PVM_DOUBLE},
-	[PVM_FLOAT] = {5, PVM_FLOAT},
-	[PVM_INT] = {6, PVM_INT},
-	[PVM_UINT] = {6, PVM_INT},
-	[PVM_LONG] = {8, PVM_LONG},
-	[PVM_ULONG] = {9, PVM_ULONG},
-	[PVM_SHORT] = {10, PVM_SHORT},
-	[PVM_USHORT] = {10, PVM_SHORT},
-};
-
 /* Append XDR ints v[0..n) to m; 0 or PvmNoMem. */
 static int
 pack_xdr_ints(struct lpvm_msg *m, const int32_t *v, size_t n)
@@ -320,7 +299,7 @@ lpvm_pack_trace_tag(struct lpvm_msg *m, int code, size_t n)
 		return 0;
 	if (n > INT32_MAX || lpvm_dtype(code) == NULL)
 		return PvmBadParam;
-	tag[0] = pack_trace_types[code].type;
+	tag[0] = lpvm_dtype(code)->trc;
 	tag[1] = (int32_t)n;
 	if (n > 1)
 		tag[0] |= TRACE_ARRAY;
@@ -334,7 +313,7 @@ static int
 pack_trace(struct lpvm_msg *m, int code, const uint8_t *p, size_t n,
     ptrdiff_t stride)
 {
-	const struct lpvm_dtype *t = lpvm_dtype(pack_trace_types[code].as);
+	const struct lpvm_dtype *t = lpvm_dtype(lpvm_dtype(code)->trcas);
 	struct lpvm_mark mk;
 	int cc;
 
@@ -593,7 +572,7 @@ unpack_call(const char *call, int code, void *p, int n, int stride)
 }
 
 /* pvm_pk<name>(p, nitem, stride) and pvm_upk<name>, for each datatype. */
-#define X(code, name, ctype, nsub, kind)                                \
+#define X(code, name, ctype, nsub, kind, trc, trcas) \
 	int pvm_pk##name(ctype *p, int n, int stride)                   \
 	{                                                               \
 		return pack_call("pvm_pk" #name, code, p, n, stride);   \

@@ -20,7 +20,7 @@
 #include "lpvm.h"
 
 /* Each datatype's unpack call behind one pointer type. */
-#define X(code, name, ctype, nsub, kind)                                       \
+#define X(code, name, ctype, nsub, kind, trc, trcas) \
 	static int upk_##name(void *p, int n, int s)                           \
 	{                                                                      \
 		return pvm_upk##name(p, n, s);                                 \
@@ -32,7 +32,7 @@ static const struct {
 	int (*upk)(void *, int, int);
 	size_t size;
 } types[] = {
-#define X(code, name, ctype, nsub, kind) {upk_##name, sizeof(ctype) * (nsub)},
+#define X(code, name, ctype, nsub, kind, trc, trcas) {upk_##name, sizeof(ctype) * (nsub)},
     LPVM_DATATYPES(X)
 #undef X
 };

@@ -130,7 +130,7 @@ lpvm_queue_unlink(struct lpvm_msg *m)
 /* ---- helpers ---- */
 
 /* Each datatype's public calls behind one pointer type. */
-#define X(code, name, ctype, nsub, kind)                           \
+#define X(code, name, ctype, nsub, kind, trc, trcas) \
 	static int t_pk_##name(void *p, int n, int s)              \
 	{                                                          \
 		return pvm_pk##name(p, n, s);                      \
@@ -149,7 +149,7 @@ static const struct ttype {
 	int (*pk)(void *, int, int);
 	int (*upk)(void *, int, int);
 } ttypes[] = {
-#define X(code, name, ctype, nsub, kind) \
+#define X(code, name, ctype, nsub, kind, trc, trcas) \
 	{code, #name, sizeof(ctype) * (nsub), t_pk_##name, t_upk_##name},
 	LPVM_DATATYPES(X)
 #undef X
