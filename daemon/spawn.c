@@ -271,7 +271,7 @@ ctl_TM_SPAWN(struct ctlreq *q)
 		    s.file, s.flag, s.where, (unsigned)q->src, err);
 	for (i = 0; i < s.count; i++)
 		res[i] = err != 0 ? err : spawn_one(q, &s, path, workdir);
-	if (s.outtid != 0 && tid_host(q->src) != pvmd.host) {
+	if (output_dest(s.outtid) != 0 && tid_host(q->src) != pvmd.host) {
 		/* The spawner's pvmd sends the -1 records (spawnout.c). */
 		int out[3] = {s.outtid, s.outctx, s.outtag};
 

@@ -90,7 +90,8 @@ spawnout_on_spawned(int src, const uint8_t *body, size_t len)
 	xdr_reader_init(&r, body, len);
 	if (xdr_get_int(&r, &ptid) != 0 || xdr_get_int(&r, &dst) != 0 ||
 	    xdr_get_int(&r, &ctx) != 0 || xdr_get_int(&r, &tag) != 0 ||
-	    dst == 0 || (n = spawnout_tids(&r, host, &host)) < 0) {
+	    output_dest(dst) == 0 ||
+	    (n = spawnout_tids(&r, host, &host)) < 0) {
 		log_warn("host %d: malformed %s", tid_host(src),
 		    wire_tag_name(DM_SPAWNED));
 		return;
