@@ -112,6 +112,21 @@ write_tu() {
 	} >"$3"
 }
 
+# own_lines HEADER: of the preprocessor output on stdin, the lines that
+# come from HEADER itself (between line markers that name it), markers
+# left out.
+own_lines() {
+	awk -v want="$1" '
+		/^# [0-9]+ "/ {
+			f = $0
+			sub(/^# [0-9]+ "/, "", f)
+			sub(/".*$/, "", f)
+			cur = (f == want)
+			next
+		}
+		cur'
+}
+
 # macros HEADER PRE FLAGS: "NAME KIND" for every macro HEADER itself
 # defines (last definition wins, #undef removes), where KIND is "object",
 # "empty" or "function/N" (N parameters).  Works on cc -E -dD output,
@@ -120,15 +135,7 @@ macros() {
 	write_tu "$1" "$2" "$tmp/dd.c"
 	# shellcheck disable=SC2086
 	$CC -E -dD -I"$our_dir" $3 "$tmp/dd.c" 2>"$tmp/dd.err" |
-	    awk -v want="$1" '
-		/^# [0-9]+ "/ {
-			f = $0
-			sub(/^# [0-9]+ "/, "", f)
-			sub(/".*$/, "", f)
-			cur = (f == want)
-			next
-		}
-		!cur { next }
+	    own_lines "$1" | awk '
 		/^#undef / {
 			delete kind[$2]
 			next
@@ -164,15 +171,7 @@ macros() {
 structs() {
 	write_tu "$1" "$2" "$tmp/st.c"
 	# shellcheck disable=SC2086
-	$CC -E -I"$our_dir" $3 "$tmp/st.c" 2>/dev/null | awk -v want="$1" '
-		/^# [0-9]+ "/ {
-			f = $0
-			sub(/^# [0-9]+ "/, "", f)
-			sub(/".*$/, "", f)
-			cur = (f == want)
-			next
-		}
-		!cur { next }
+	$CC -E -I"$our_dir" $3 "$tmp/st.c" 2>/dev/null | own_lines "$1" | awk '
 		{ text = text " " $0 }
 		END {
 			while (match(text, /struct[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*\{[^}]*\}/)) {
@@ -209,15 +208,7 @@ structs() {
 idents() {
 	write_tu "$1" "$2" "$tmp/id.c"
 	# shellcheck disable=SC2086
-	$CC -E -I"$our_dir" $3 "$tmp/id.c" 2>/dev/null | awk -v want="$1" '
-		/^# [0-9]+ "/ {
-			f = $0
-			sub(/^# [0-9]+ "/, "", f)
-			sub(/".*$/, "", f)
-			cur = (f == want)
-			next
-		}
-		!cur { next }
+	$CC -E -I"$our_dir" $3 "$tmp/id.c" 2>/dev/null | own_lines "$1" | awk '
 		{
 			s = $0
 			gsub(/"([^"\\]|\\.)*"/, " ", s)
