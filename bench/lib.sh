@@ -1,5 +1,5 @@
-# lib.sh: sourced by bench/run.sh and bench/run-reduce.sh.  Starts and
-# stops the two daemons a benchmark compares, each in a private PVM_TMP
+# lib.sh: sourced by bench/run.sh, run-reduce.sh and run-netpipe.sh.
+# Starts and stops the two daemons a benchmark compares, each in a private PVM_TMP
 # under $work: ours ($build/daemon/pvmd) and Debian's PVM 3.4.6
 # (/usr/bin/pvmd, which stays in the foreground, so it runs in its own
 # session and is stopped by session id).
@@ -63,4 +63,19 @@ stop_pvm346() {
 stop_all() {
 	stop_ours
 	stop_pvm346
+}
+
+# target TEXT RATIO OP LIMIT: one line of a benchmark's targets, with the
+# verdict (met, NOT met, or cannot tell when RATIO is "-").  Columns:
+# TARGET_W for TEXT (default 58), TARGET_RW for RATIO (default 8).
+target() {
+	local text=$1 r=$2 op=$3 lim=$4 verdict
+	case "$r" in
+	-) verdict="cannot tell (missing figure)" ;;
+	*) verdict=$(awk -v r="$r" -v l="$lim" -v op="$op" 'BEGIN {
+		ok = (op == "<=") ? (r <= l) : (r >= l)
+		print (ok ? "met" : "NOT met") }') ;;
+	esac
+	printf "  %-${TARGET_W:-58}s %${TARGET_RW:-8}s (%s %s)  %s\n" \
+	    "$text" "$r" "$op" "$lim" "$verdict"
 }

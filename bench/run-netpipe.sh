@@ -392,17 +392,8 @@ for s in 1 65536 1048576 4194304 16777216; do
 	done
 done
 
-# target TEXT RATIO OP LIMIT: met, NOT met, or cannot tell.
-target() {
-	local text=$1 r=$2 op=$3 lim=$4 verdict
-	case "$r" in
-	-) verdict="cannot tell (missing figure)" ;;
-	*) verdict=$(awk -v r="$r" -v l="$lim" -v op="$op" 'BEGIN {
-		ok = (op == "<=") ? (r <= l) : (r >= l)
-		print (ok ? "met" : "NOT met") }') ;;
-	esac
-	printf '  %-44s %6s (%s %s)  %s\n' "$text" "$r" "$op" "$lim" "$verdict"
-}
+# target (bench/lib.sh), in narrower columns.
+TARGET_W=44 TARGET_RW=6
 echo
 echo "== targets (issue 16): ours against Open MPI, same host"
 target "1 B one-way time: ours / Open MPI" "$(ratio ours/1 openmpi/1)" \

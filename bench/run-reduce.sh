@@ -259,17 +259,6 @@ for n in $BSIZES; do
 	row barrier-x "$n" 0
 done
 
-# target TEXT RATIO OP LIMIT: met, NOT met, or cannot tell.
-target() {
-	local text=$1 r=$2 op=$3 lim=$4 verdict
-	case "$r" in
-	-) verdict="cannot tell (missing figure)" ;;
-	*) verdict=$(awk -v r="$r" -v l="$lim" -v op="$op" 'BEGIN {
-		ok = (op == "<=") ? (r <= l) : (r >= l)
-		print (ok ? "met" : "NOT met") }') ;;
-	esac
-	printf '  %-58s %8s (%s %s)  %s\n' "$text" "$r" "$op" "$lim" "$verdict"
-}
 echo
 echo "== targets"
 target "reduce 1 double, 8 tasks: ours / PVM 3.4.6" \
