@@ -20,23 +20,21 @@
 
 /* The tags are consecutive from SM_FIRST. */
 #define SM_FIRST 0x80040001
-#define SM_SPAWN (SM_FIRST + 0)   /* task <-> manager, a spawn request */
-#define SM_EXEC (SM_FIRST + 1)    /* manager -> pvmd: start tasks */
-#define SM_EXECACK (SM_FIRST + 2) /* pvmd -> manager: tasks started */
-#define SM_TASK (SM_FIRST + 3)    /* task <-> manager, pvm_tasks */
-#define SM_CONFIG (SM_FIRST + 4)  /* task <-> manager, pvm_config */
-#define SM_ADDHOST (SM_FIRST + 5) /* task <-> manager, pvm_addhosts */
-#define SM_DELHOST (SM_FIRST + 6) /* task <-> manager, pvm_delhosts */
-#define SM_ADD (SM_FIRST + 7)     /* manager -> pvmd: add hosts */
-#define SM_ADDACK (SM_FIRST + 8)  /* pvmd -> manager: hosts added */
-#define SM_NOTIFY (SM_FIRST + 9)  /* task -> manager, pvm_notify */
-#define SM_TASKX                                                               \
-	(SM_FIRST + 10)              /* a task has exited (to manager or       \
-	                                from tasker) */
-#define SM_HOSTX (SM_FIRST + 11)     /* pvmd -> manager: a host is gone */
-#define SM_HANDOFF (SM_FIRST + 12)   /* manager -> pvmd: a new manager */
-#define SM_SCHED (SM_FIRST + 13)     /* task <-> manager, pvm_reg_rm */
-#define SM_STHOST (SM_FIRST + 14)    /* pvmd -> hoster: start slaves */
+#define SM_SPAWN (SM_FIRST + 0)    /* task <-> manager, a spawn request */
+#define SM_EXEC (SM_FIRST + 1)     /* manager -> pvmd: start tasks */
+#define SM_EXECACK (SM_FIRST + 2)  /* pvmd -> manager: tasks started */
+#define SM_TASK (SM_FIRST + 3)     /* task <-> manager, pvm_tasks */
+#define SM_CONFIG (SM_FIRST + 4)   /* task <-> manager, pvm_config */
+#define SM_ADDHOST (SM_FIRST + 5)  /* task <-> manager, pvm_addhosts */
+#define SM_DELHOST (SM_FIRST + 6)  /* task <-> manager, pvm_delhosts */
+#define SM_ADD (SM_FIRST + 7)      /* manager -> pvmd: add hosts */
+#define SM_ADDACK (SM_FIRST + 8)   /* pvmd -> manager: hosts added */
+#define SM_NOTIFY (SM_FIRST + 9)   /* task -> manager, pvm_notify */
+#define SM_TASKX (SM_FIRST + 10)   /* a task exited: to manager, from tasker */
+#define SM_HOSTX (SM_FIRST + 11)   /* pvmd -> manager: a host is gone */
+#define SM_HANDOFF (SM_FIRST + 12) /* manager -> pvmd: a new manager */
+#define SM_SCHED (SM_FIRST + 13)   /* task <-> manager, pvm_reg_rm */
+#define SM_STHOST (SM_FIRST + 14)  /* pvmd -> hoster: start slaves */
 #define SM_STHOSTACK (SM_FIRST + 15) /* hoster -> pvmd: their answers */
 #define SM_STTASK (SM_FIRST + 16)    /* pvmd -> tasker: start a task */
 #define SM_LAST (SM_FIRST + 16)
