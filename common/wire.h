@@ -54,7 +54,7 @@
 #include <stdint.h>
 
 #define WIRE_MAGIC 0x50564d34u
-#define WIRE_VERSION 3
+#define WIRE_VERSION 4
 #define WIRE_HDR_LEN 40
 
 #define WIRE_F_SOM 0x0001 /* first frame of a message */
@@ -130,7 +130,11 @@ uint64_t wire_total_decode(const uint8_t *p);
  *                   int trctid, int trcctx, int trctag,
  *                   int ctx (context inherited from the spawner),
  *                   int fragsize, int dsig, int pvmdtid,
- *                   str hostname, str arch, str sockdir
+ *                   str hostname, str arch, str sockdir,
+ *                   int schedtid (this pvmd's resource manager, 0 =
+ *                   none), str tmask, int trcbuf, int trcopt (the
+ *                   tracer's, for a task that got its trace destination
+ *                   from the tracer; "" and 0 else)
  * TM_EXIT      req: -                       rep: int 0
  * TM_CONFIG    req: -
  *              rep: int nhost, int narch, nhost x {int tid, str name,
@@ -200,6 +204,17 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              rep: int status, int nres (0..WIRE_TICKLE_MAX), nres x int
  *              PVM's pvmd debugging requests (pvm_tickle; daemon/tickle.c
  *              lists them).  An unknown `how` has no results.
+ * TM_SCHED     req: -
+ *              rep: int old (the RM before, 0 = none, or an error),
+ *                   int tid, str name, str arch, int speed, int dsig
+ *                   (the master host) (common/sdpro.h)
+ *              The caller becomes this pvmd's resource manager.
+ * TM_TRACER    req: int regme, then if regme: int trcctx, int trctag,
+ *                   int outctx, int outtag, str tmask, int trcbuf,
+ *                   int trcopt
+ *              rep: int status (0, PvmAlready, PvmNoTask)
+ *              To the master, which keeps the machine's one tracer and
+ *              tells every pvmd (DM_TRACER).
  *
  * Requests about another host go to that host's pvmd, dst =
  * tid_pvmd(host), through the daemons: TM_TASKS, TM_SPAWN, TM_SENDSIG,
@@ -296,6 +311,9 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              to outtid.  If outtid lives on neither of the two hosts,
  *              the starting pvmd holds every output message for outtid
  *              back until DM_OUTGO, so the -1 comes first there too.
+ * DM_TRACER    master -> slaves: the tracer (sdpro.h's struct sd_tracer:
+ *              int tid (0 = none), int trcctx, int trctag, int outctx,
+ *              int outtag, str tmask, int trcbuf, int trcopt)
  * DM_OUTGO     int n, n x int tid (tasks of one host): their -1 start
  *              records went out.  From the spawner's pvmd to outtid's,
  *              behind the records (to the tasks' pvmd if outtid's host
@@ -321,7 +339,8 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(DM_MESHMARK, 14, "meshmark")                                        \
 	X(DM_HOSTFAIL, 15, "hostfail")                                        \
 	X(DM_SPAWNED, 16, "spawned")                                          \
-	X(DM_OUTGO, 17, "outgo")
+	X(DM_OUTGO, 17, "outgo")                                              \
+	X(DM_TRACER, 18, "dm-tracer")
 
 #define WIRE_TM_BASE 0x80010000u
 #define WIRE_TC_BASE 0x80030000u
@@ -353,7 +372,9 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(TM_ADDHOST, 21, "addhost")                                         \
 	X(TM_DELHOST, 22, "delhost")                                         \
 	X(TM_SPAWNCUR, 23, "spawn-cursor")                                   \
-	X(TM_TICKLE, 24, "tickle")
+	X(TM_TICKLE, 24, "tickle")                                           \
+	X(TM_SCHED, 25, "sched")                                             \
+	X(TM_TRACER, 26, "tracer")
 
 #define WIRE_TC_LIST(X)                                                       \
 	X(TC_BULKACK, 1, "bulk-ack")                                          \

@@ -38,7 +38,15 @@ static const unsigned char ctl_remote_ok[WIRE_TM_COUNT + 1] = {
 	[TM_MB_LIST & 0xffff] = 1,
 	[TM_ADDHOST & 0xffff] = 1,
 	[TM_DELHOST & 0xffff] = 1,
+	[TM_TRACER & 0xffff] = 1,
 };
+
+/* A resource manager's tag (pvmsdpro.h's SM_FIRST..SM_LAST)? */
+static int
+ctl_is_sm(int32_t tag)
+{
+	return (uint32_t)tag >= 0x80040001u && (uint32_t)tag <= 0x80040011u;
+}
 
 /* A request from src (task t, if of this host) on c, to be answered. */
 static void
@@ -62,6 +70,10 @@ ctl_dispatch_remote(struct conn *c, const struct wire_hdr *h,
 	struct ctlreq q;
 	int i = wire_tm_index(h->tag);
 
+	if (ctl_is_sm(h->tag)) {
+		sched_dispatch(c, h->src, h, body, len);
+		return;
+	}
 	if (i == 0 || !tid_is_task(h->src)) {
 		log_warn("t%x: control tag 0x%x from another host ignored",
 		    (unsigned)h->src, (unsigned)h->tag);
@@ -87,6 +99,10 @@ ctl_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
 	struct ctlreq q;
 	int i = wire_tm_index(h->tag);
 
+	if (t != NULL && ctl_is_sm(h->tag)) {
+		sched_dispatch(c, t->tid, h, body, len);
+		return;
+	}
 	if (i == 0 || ctl_table[i] == NULL) {
 		log_warn("t%x: unknown control tag 0x%x ignored",
 		    (unsigned)h->src, (unsigned)h->tag);

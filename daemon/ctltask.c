@@ -32,6 +32,16 @@ connect_reply(struct ctlreq *q, int status, const struct task *t)
 	xdr_put_str(&w, me->name);
 	xdr_put_str(&w, me->arch);
 	xdr_put_str(&w, pvmd.paths.dir);
+	xdr_put_int(&w, pvmd.sched_tid);
+	if (t != NULL && t->trctid != 0 && t->trctid == pvmd.tracer.tid) {
+		xdr_put_str(&w, pvmd.tracer.tmask);
+		xdr_put_int(&w, pvmd.tracer.trcbuf);
+		xdr_put_int(&w, pvmd.tracer.trcopt);
+	} else {
+		xdr_put_str(&w, "");
+		xdr_put_int(&w, 0);
+		xdr_put_int(&w, 0);
+	}
 	if (w.failed) {
 		conn_close(q->c, "out of memory in TM_CONNECT");
 	} else {
@@ -90,6 +100,8 @@ ctl_TM_CONNECT(struct ctlreq *q)
 			return;
 		}
 		t->pid = pid > 0 ? pid : conn_peer_pid(q->c);
+		tracer_task_defaults(t);
+		sched_task_enrolled(t);
 	}
 	conn_set_task(q->c, t);
 	log_info("t%x connected (pid %ld%s%s)", (unsigned)t->tid,
@@ -115,7 +127,8 @@ tasks_put(struct xdr_writer *w, const struct task *t)
 	xdr_put_int(w, t->tid);
 	xdr_put_int(w, t->ptid);
 	xdr_put_int(w, tid_make(tid_host(t->tid), 0));
-	xdr_put_int(w, t->flags);
+	xdr_put_int(w, t->flags | (t->tid == pvmd.sched_tid ? TASK_F_SCHED : 0) |
+	    (t->tid == pvmd.tracer.tid ? TASK_F_TRACER : 0));
 	xdr_put_str(w, t->a_out);
 	xdr_put_int(w, (int32_t)t->pid);
 }

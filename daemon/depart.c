@@ -30,9 +30,11 @@ depart_task(struct task *t)
 	}
 	conn_drop_held(t);
 	log_info("t%x left the virtual machine", (unsigned)tid);
+	sched_task_left(t);
 	/* Out of the table first: messages to it are dropped from now on. */
 	task_remove(&pvmd.tasks, t);
 	notify_task_exit(tid);
+	tracer_task_left(tid);
 	mbox_tidy(&pvmd.mbox, tid);
 	mbox_wait_drop(&pvmd.mbox, tid);
 	ctx_free_owner(&pvmd.ctxs, tid);

@@ -32,6 +32,7 @@
 #include "tid.h"
 #include "wire.h"
 #include "xdr.h"
+#include "sdpro.h"
 
 struct conn;
 struct child;
@@ -81,6 +82,8 @@ const char *route_kind_str(enum route_kind k);
 
 #define TASK_F_SPAWNED 2 /* forked by this pvmd (ti_flag bit) */
 #define TASK_F_CONN 4    /* connected (ti_flag bit) */
+#define TASK_F_SCHED 0x100  /* the resource manager (ti_flag, PVM's) */
+#define TASK_F_TRACER 0x800 /* the tracer (ti_flag, PVM's) */
 
 struct task {
 	int tid;
@@ -92,6 +95,7 @@ struct task {
 	int outtid, outctx, outtag;
 	int trctid, trcctx, trctag;
 	int ctx;
+	int sched; /* the resource manager told when it leaves, 0 = none */
 	struct conn *conn;   /* NULL until connected; not owned */
 	struct child *child; /* NULL for anonymous tasks; not owned */
 	/*
@@ -597,6 +601,53 @@ void spawnout_tell(int spawner, int ptid, const int *out, const int *res,
     int count);
 void spawnout_on_spawned(int src, const uint8_t *body, size_t len);
 void spawnout_on_go(int src, const uint8_t *body, size_t len);
+
+/* spawn.c: a spawn request, decoded (TM_SPAWN, or SM_EXEC in sched.c). */
+struct spawn_req {
+	const char *file;
+	int flag;
+	const char *where;
+	int count;
+	int nargs;
+	const char **args;
+	int nenv;
+	const char **env;
+	int outtid, outctx, outtag;
+	int trctid, trcctx, trctag;
+	int ctx;
+	int sched; /* the resource manager the new tasks report to */
+};
+/* Start s->count tasks for spawner src into res[] (tids or errors), or
+ * fill res with err if that is already an error. */
+void spawn_start(int src, const struct spawn_req *s, int err,
+    const char *workdir, int *res);
+
+/* ---- sched.c: a resource manager (pvm_reg_rm) ---- */
+
+/* An SM_* message (tag in SM_FIRST..SM_LAST) to this pvmd from src,
+ * through c (a task's connection or a link). */
+void sched_dispatch(struct conn *c, int src, const struct wire_hdr *h,
+    const uint8_t *body, size_t len);
+/* A task enrolled that no pvmd spawned: tell the resource manager. */
+void sched_task_enrolled(struct task *t);
+/* Task t is leaving: SM_TASKX to its manager; a manager that leaves is
+ * forgotten. */
+void sched_task_left(const struct task *t);
+/* Host index `index` left the machine: SM_HOSTX to the manager. */
+void sched_host_gone(int index);
+
+/* ---- tracer.c: the machine's tracer (pvm_reg_tracer) ---- */
+
+/* A spawn without output/trace destinations gets the tracer's. */
+void tracer_spawn_defaults(struct spawn_req *s);
+/* The same for a task that enrolled without being spawned. */
+void tracer_task_defaults(struct task *t);
+/* Task tid left (master: any host's): a tracer that leaves ends. */
+void tracer_task_left(int tid);
+/* Master: a new slave gets the tracer (DM_TRACER). */
+void tracer_tell_host(int index);
+/* Slave: DM_TRACER from the master. */
+void tracer_on_dm(const uint8_t *body, size_t len);
 /* The child is reaped and drained: forget it. */
 void child_maybe_free(struct child *ch);
 /* The child record of task tid, or NULL. */
@@ -637,6 +688,8 @@ struct pvmd_state {
 	struct task_table tasks;
 	struct ctx_table ctxs;
 	struct mbox mbox;
+	int sched_tid;            /* this pvmd's resource manager, 0 = none */
+	struct sd_tracer tracer;  /* the machine's tracer (tid 0 = none) */
 };
 extern struct pvmd_state pvmd;
 

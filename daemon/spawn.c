@@ -16,19 +16,6 @@
 /* Largest count one request may ask for. */
 #define SPAWN_MAX TID_LOCAL_MAX
 
-struct spawn_req {
-	const char *file;
-	int flag;
-	const char *where;
-	int count;
-	int nargs;
-	const char **args;
-	int nenv;
-	const char **env;
-	int outtid, outctx, outtag;
-	int trctid, trcctx, trctag;
-	int ctx;
-};
 
 /* Read a counted list of strings; NULL on a malformed body. */
 static const char **
@@ -134,9 +121,9 @@ spawn_argv(const struct spawn_req *s, const char *path)
 
 /* The parent a task of this request gets. */
 static int
-spawn_ptid(const struct ctlreq *q, const struct spawn_req *s)
+spawn_ptid(int src, const struct spawn_req *s)
 {
-	return (s->flag & PvmNoSpawnParent) ? PvmParentNotSet : q->src;
+	return (s->flag & PvmNoSpawnParent) ? PvmParentNotSet : src;
 }
 
 /*
@@ -144,17 +131,17 @@ spawn_ptid(const struct ctlreq *q, const struct spawn_req *s)
  * only (the spawner's pvmd sends the -1: spawnout.c).
  */
 static void
-spawn_announce(const struct ctlreq *q, struct child *ch)
+spawn_announce(int src, struct child *ch)
 {
-	if (tid_host(q->src) == pvmd.host)
+	if (tid_host(src) == pvmd.host)
 		output_begin(ch);
 	else
-		output_begin_remote(ch, tid_host(q->src));
+		output_begin_remote(ch, tid_host(src));
 }
 
 /* Start one task; its tid or an error code. */
 static int
-spawn_one(const struct ctlreq *q, const struct spawn_req *s,
+spawn_one(int src, const struct spawn_req *s,
     const char *path, const char *workdir)
 {
 	struct exec_req er;
@@ -192,7 +179,7 @@ spawn_one(const struct ctlreq *q, const struct spawn_req *s,
 	t->a_out = strdup(s->file);
 	if (t->a_out == NULL)
 		t->a_out = strdup("");
-	t->ptid = spawn_ptid(q, s);
+	t->ptid = spawn_ptid(src, s);
 	t->pid = pid;
 	t->flags = TASK_F_SPAWNED;
 	t->outtid = s->outtid;
@@ -202,11 +189,12 @@ spawn_one(const struct ctlreq *q, const struct spawn_req *s,
 	t->trcctx = s->trcctx;
 	t->trctag = s->trctag;
 	t->ctx = s->ctx;
+	t->sched = s->sched;
 	t->child = ch;
-	spawn_announce(q, ch);
+	spawn_announce(src, ch);
 	output_start(ch);
 	log_info("t%x spawned by t%x: pid %ld %s", (unsigned)tid,
-	    (unsigned)q->src, (long)pid, path);
+	    (unsigned)src, (long)pid, path);
 	return tid;
 }
 
@@ -236,14 +224,40 @@ spawn_reply(const struct ctlreq *q, const int *res, int count)
 	xdr_writer_free(&w);
 }
 
+/*
+ * Start s->count tasks for spawner src into res[] (a tid or an error
+ * each), unless err (the placement's answer) is already an error.
+ */
+void
+spawn_start(int src, const struct spawn_req *s, int err, const char *workdir,
+    int *res)
+{
+	char path[PATHS_MAX];
+	int i;
+
+	if (err == 0)
+		err = exec_resolve(s->file, path, sizeof(path));
+	if (err != 0)
+		log_info("spawn of \"%s\" (flag %d where \"%s\") by t%x: %d",
+		    s->file, s->flag, s->where, (unsigned)src, err);
+	for (i = 0; i < s->count; i++)
+		res[i] = err != 0 ? err : spawn_one(src, s, path, workdir);
+	if (output_dest(s->outtid) != 0 && tid_host(src) != pvmd.host) {
+		/* The spawner's pvmd sends the -1 records (spawnout.c). */
+		int out[3] = {s->outtid, s->outctx, s->outtag};
+
+		spawnout_tell(src, spawn_ptid(src, s), out, res, s->count);
+	}
+}
+
 /* TM_SPAWN (body layout in wire.h). */
 void
 ctl_TM_SPAWN(struct ctlreq *q)
 {
-	char where[PATHS_MAX], path[PATHS_MAX];
+	char where[PATHS_MAX];
 	const char *workdir;
 	struct spawn_req s;
-	int *res = NULL, i, err;
+	int *res = NULL, err;
 
 	if (spawn_decode(&q->r, &s) != 0) {
 		ctl_bad(q);
@@ -263,20 +277,10 @@ ctl_TM_SPAWN(struct ctlreq *q)
 		ctl_reply_int(q, PvmNoMem);
 		goto out;
 	}
+	s.sched = pvmd.sched_tid;
+	tracer_spawn_defaults(&s);
 	err = spawn_place(&s, where, sizeof(where), &workdir);
-	if (err == 0)
-		err = exec_resolve(s.file, path, sizeof(path));
-	if (err != 0)
-		log_info("spawn of \"%s\" (flag %d where \"%s\") by t%x: %d",
-		    s.file, s.flag, s.where, (unsigned)q->src, err);
-	for (i = 0; i < s.count; i++)
-		res[i] = err != 0 ? err : spawn_one(q, &s, path, workdir);
-	if (output_dest(s.outtid) != 0 && tid_host(q->src) != pvmd.host) {
-		/* The spawner's pvmd sends the -1 records (spawnout.c). */
-		int out[3] = {s.outtid, s.outctx, s.outtag};
-
-		spawnout_tell(q->src, spawn_ptid(q, &s), out, res, s.count);
-	}
+	spawn_start(q->src, &s, err, workdir, res);
 	spawn_reply(q, res, s.count);
 out:
 	free(res);

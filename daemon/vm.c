@@ -94,6 +94,7 @@ vm_host_joined(const struct host *hp)
 	vm_put_host(&w, hp);
 	vm_broadcast(DM_HOSTADD, w.data, w.len, hp->index);
 	xdr_writer_free(&w);
+	tracer_tell_host(hp->index);
 	notify_host_add(&tid, 1);
 }
 
@@ -111,6 +112,7 @@ vm_host_gone(int index, const char *why)
 	host_del(index);
 	mesh_forget(index);
 	notify_host_down(index);
+	sched_host_gone(index);
 	vm_rpc_fail_host(index);
 	if (!pvmd.master)
 		return;
@@ -296,6 +298,7 @@ vm_dm_from_ok(const struct conn *c, const struct wire_hdr *h)
 	case DM_HOSTDEL:
 	case DM_HALT:
 	case DM_EXIT:
+	case DM_TRACER:
 		return tid_host(h->src) == TID_MASTER_HOST;
 	case DM_MESHMARK:
 		return c == pvmd.master_link;
@@ -341,6 +344,7 @@ vm_dm_dispatch(
 		else if (h->tag == DM_TASKEXIT) {
 			notify_task_exit(v);
 			if (pvmd.master && tid_host(v) == tid_host(h->src)) {
+				tracer_task_left(v);
 				mbox_tidy(&pvmd.mbox, v);
 				mbox_wait_drop(&pvmd.mbox, v);
 			}
@@ -351,6 +355,10 @@ vm_dm_dispatch(
 		return;
 	case DM_OUTGO:
 		spawnout_on_go(h->src, body, len);
+		return;
+	case DM_TRACER:
+		if (!pvmd.master)
+			tracer_on_dm(body, len);
 		return;
 	case DM_SLAVE:
 		if (pvmd.master)

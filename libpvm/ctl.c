@@ -10,6 +10,7 @@
  * as it was, as PVM's do (probed: tests/diff/p_misc.c).
  */
 #include "ctl.h"
+#include "rm.h"
 #include "conn.h"
 
 #include <signal.h>
@@ -357,6 +358,9 @@ pvm_notify(int what, int tag, int cnt, int *tids)
 	}
 	if ((cc = notify_check(kind, cnt, tids)) < 0) {
 		return lpvm_err("pvm_notify", cc);
+	}
+	if ((cc = lpvm_rm_notify(what, tag, cnt, tids)) != LPVM_RM_NONE) {
+		return cc < 0 ? lpvm_err("pvm_notify", cc) : 0;
 	}
 	ntids = (kind == PvmHostAdd) ? 0 : cnt;
 	xdr_writer_init(&w);

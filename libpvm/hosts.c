@@ -9,6 +9,7 @@
  * hosts.
  */
 #include "ctl.h"
+#include "rm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +128,10 @@ pvm_config(int *nhostp, int *narchp, struct pvmhostinfo **hostp)
 	if ((cc = lpvm_enrol()) < 0) {
 		return lpvm_err("pvm_config", cc);
 	}
-	if ((cc = ctl_hosts_fetch(&cfg)) < 0) {
+	if ((cc = lpvm_rm_config(&cfg)) == LPVM_RM_NONE) {
+		cc = ctl_hosts_fetch(&cfg);
+	}
+	if (cc < 0) {
 		return lpvm_err("pvm_config", cc);
 	}
 	if (nhostp != NULL) {
@@ -288,7 +292,9 @@ pvm_tasks(int where, int *ntaskp, struct pvmtaskinfo **taskp)
 	if ((cc = lpvm_enrol()) < 0) {
 		return lpvm_err("pvm_tasks", cc);
 	}
-	if (where == 0) {
+	if ((cc = lpvm_rm_tasks(where, &tasks, &ntasks)) != LPVM_RM_NONE) {
+		/* The resource manager answered. */
+	} else if (where == 0) {
 		cc = tasks_fetch_all();
 	} else {
 		cc = tasks_fetch(tid_host(where), where);
@@ -392,6 +398,26 @@ hosts_change_rpc(int tag, char **names, int n, int nsend, int *codes)
 	return cc;
 }
 
+/* The same asked of the resource manager, if there is one (rm.h). */
+static int
+hosts_change_rm(int tag, char **names, int n, int *infos)
+{
+	int *codes, cc;
+
+	if (lpvm.schedtid == 0) {
+		return LPVM_RM_NONE;
+	}
+	if ((codes = calloc((size_t)n, sizeof(*codes))) == NULL) {
+		return PvmNoMem;
+	}
+	cc = lpvm_rm_hosts(tag == TM_ADDHOST, names, n, codes);
+	if (cc >= 0 && cc != LPVM_RM_NONE && infos != NULL) {
+		memcpy(infos, codes, (size_t)n * sizeof(*codes));
+	}
+	free(codes);
+	return cc;
+}
+
 /*
  * Common part of pvm_addhosts/pvm_delhosts: the master pvmd adds or
  * deletes the hosts and answers per name; a name that says nothing is
@@ -408,6 +434,9 @@ hosts_change(const char *call, int tag, char **names, int n, int *infos)
 	}
 	if (names == NULL || n < 1 || n > TID_HOST_MAX) {
 		return lpvm_err(call, PvmBadParam);
+	}
+	if ((cc = hosts_change_rm(tag, names, n, infos)) != LPVM_RM_NONE) {
+		return cc < 0 ? lpvm_err(call, cc) : cc;
 	}
 	for (i = 0; i < n; i++) {
 		nsend += hosts_name_ok(names[i]);

@@ -47,6 +47,7 @@ struct lpvm_state {
 	int debugmask;
 
 	int nextwid; /* RPC request ids */
+	int schedtid; /* the resource manager (rm.c), 0 = none */
 
 	/* Added by the transport (core) engineer; stored option values. */
 	int trcbuf, trcopt;              /* PvmTraceBuffer / PvmTraceOptions */

@@ -2,12 +2,10 @@
  * notimpl.c: PVM 3.4 calls this implementation does not provide.  They
  * exist so that programs link; each reports PvmNotImpl.
  *
- *  - pvm_reg_hoster, pvm_reg_tasker, pvm_reg_rm: PVM lets one task take
- *    over starting pvmds (hoster), starting tasks (tasker) or placement
- *    decisions (resource manager) through extra pvmd protocols (SM_*,
- *    TM_HOSTER, TM_TASKER, TM_SCHED).  Our pvmd has no such hooks.
- *  - pvm_reg_tracer: there is no trace event collection (TEV_*) to hand
- *    to a tracer.
+ *  - pvm_reg_hoster, pvm_reg_tasker: PVM lets one task take over
+ *    starting pvmds (hoster) or starting tasks (tasker) through extra
+ *    pvmd protocols (SM_*, TM_HOSTER, TM_TASKER).  Our pvmd has no such
+ *    hooks.  (pvm_reg_rm: rm.c; pvm_reg_tracer: tracer.c.)
  */
 #include "ctl.h"
 
@@ -23,27 +21,4 @@ int
 pvm_reg_tasker(void)
 {
 	return lpvm_err("pvm_reg_tasker", PvmNotImpl);
-}
-
-/* Become the resource manager: not available. */
-int
-pvm_reg_rm(struct pvmhostinfo **hip)
-{
-	(void)hip;
-	return lpvm_err("pvm_reg_rm", PvmNotImpl);
-}
-
-/* Become the tracer: not available (no trace events exist). */
-int
-pvm_reg_tracer(int tctx, int ttag, int octx, int otag, char *tmask,
-    int tbuf, int topt)
-{
-	(void)tctx;
-	(void)ttag;
-	(void)octx;
-	(void)otag;
-	(void)tmask;
-	(void)tbuf;
-	(void)topt;
-	return lpvm_err("pvm_reg_tracer", PvmNotImpl);
 }

@@ -8,6 +8,7 @@
  */
 #include "ctl.h"
 #include "place.h"
+#include "rm.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,8 +45,8 @@ spawn_env_one(struct xdr_writer *w, int *nenv, const char *name, size_t n)
  * The environment a child gets from us: PVM_EXPORT itself, then every
  * variable its colon list names that is set.  Packs int n, n x str.
  */
-static void
-spawn_env(struct xdr_writer *w)
+void
+lpvm_spawn_env(struct xdr_writer *w)
 {
 	struct xdr_writer e;
 	const char *p, *list = getenv("PVM_EXPORT");
@@ -90,7 +91,7 @@ spawn_request(struct xdr_writer *w, const char *file, char **argv, int flag,
 	for (i = 0; i < nargs; i++) {
 		xdr_put_str(w, argv[i]);
 	}
-	spawn_env(w);
+	lpvm_spawn_env(w);
 	xdr_put_int(w, lpvm.outtid);
 	xdr_put_int(w, lpvm.outctx);
 	xdr_put_int(w, lpvm.outtag);
@@ -318,7 +319,8 @@ pvm_spawn(char *file, char **argv, int flag, char *where, int ntask,
 	a.flag = flag;
 	a.where = where;
 	a.ntask = ntask;
-	if ((cc = spawn_placed(&a, slots)) >= 0) {
+	cc = lpvm_rm_spawn(file, argv, flag, where, ntask, out);
+	if (cc == LPVM_RM_NONE && (cc = spawn_placed(&a, slots)) >= 0) {
 		cc = place_merge(slots, ntask, out);
 	}
 	free(slots);

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE /* struct ucred, accept4, SOCK_* flags */
 #include "pvm3.h"
 #include "conn.h"
+#include "pvmtev.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -195,7 +196,8 @@ transport_connect_reply(const uint8_t *rep, size_t len)
 {
 	struct xdr_reader r;
 	int32_t v[13];
-	const char *host, *arch, *dir;
+	const char *host, *arch, *dir, *tmask;
+	int32_t sched = 0, tbuf = 0, topt = 0;
 	size_t i;
 
 	xdr_reader_init(&r, rep, len);
@@ -204,7 +206,11 @@ transport_connect_reply(const uint8_t *rep, size_t len)
 	host = xdr_get_str(&r);
 	arch = xdr_get_str(&r);
 	dir = xdr_get_str(&r);
-	if (r.failed)
+	xdr_get_int(&r, &sched);
+	tmask = xdr_get_str(&r);
+	xdr_get_int(&r, &tbuf);
+	xdr_get_int(&r, &topt);
+	if (r.failed || tmask == NULL || strlen(tmask) >= TEV_MASK_LENGTH)
 		return PvmSysErr;
 	if (v[0] != 0)
 		return v[0] < 0 ? v[0] : PvmSysErr;
@@ -226,6 +232,14 @@ transport_connect_reply(const uint8_t *rep, size_t len)
 	snprintf(lpvm.hostname, sizeof(lpvm.hostname), "%s", host);
 	snprintf(lpvm.arch, sizeof(lpvm.arch), "%s", arch);
 	snprintf(lpvm.paths.dir, sizeof(lpvm.paths.dir), "%s", dir);
+	/* A resource manager's tid is a task's, or nothing. */
+	lpvm.schedtid = tid_is_task(sched) ? sched : 0;
+	if (*tmask != '\0') {
+		/* The tracer's settings (we make no trace records). */
+		(void)pvm_settmask(PvmTaskSelf, (char *)tmask);
+		lpvm.trcbuf = tbuf;
+		lpvm.trcopt = topt;
+	}
 	return 0;
 }
 

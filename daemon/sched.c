@@ -1,0 +1,216 @@
+/*
+ * sched.c: a resource manager (RM, pvm_reg_rm).  As in PVM 3.4.6 each
+ * pvmd has its own: the task that sent it TM_SCHED.  Tasks that enrol
+ * here afterwards learn its tid in the TM_CONNECT reply and send their
+ * spawn, config, tasks, host and notify requests to it (SM_*, bodies in
+ * common/sdpro.h); it does the work by sending SM_EXEC (and SM_ADD) to
+ * the pvmds, and hears of tasks and hosts that go (SM_TASKX, SM_HOSTX).
+ *
+ * Unlike PVM 3.4.6 we forget an RM that has left, so that a task that
+ * enrols later is not sent to a tid nobody answers (docs/compat.md).
+ * SM_EXEC and SM_ADD are taken from any task: they can do nothing that
+ * TM_SPAWN and TM_ADDHOST do not already allow every task.
+ */
+#include "pvmd.h"
+#include "pvmsdpro.h"
+#include "be.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* TM_SCHED: the caller becomes this pvmd's RM; the answer names the RM
+ * before it and the master host. */
+void
+ctl_TM_SCHED(struct ctlreq *q)
+{
+	struct host *m = host_get(TID_MASTER_HOST);
+	struct xdr_writer w;
+
+	if (q->t == NULL || m == NULL) {
+		ctl_reply_int(q, PvmSysErr);
+		return;
+	}
+	xdr_writer_init(&w);
+	sd_sched_encode(&w, pvmd.sched_tid, tid_make(m->index, 0), m->name,
+	    m->arch, m->speed, m->dsig);
+	ctl_reply(q, &w);
+	xdr_writer_free(&w);
+	log_info("t%x is the resource manager (was t%x)", (unsigned)q->src,
+	    (unsigned)pvmd.sched_tid);
+	pvmd.sched_tid = q->src;
+}
+
+/* The context a spawner passes in its environment ("PVMCTX=0x..."), as
+ * PVM 3.4.6's pvm_spawn packs it; 0 if none. */
+static int
+sched_env_ctx(const char **env, int nenv)
+{
+	static const char pre[] = "PVMCTX=";
+	int i;
+
+	for (i = 0; i < nenv; i++) {
+		if (strncmp(env[i], pre, sizeof(pre) - 1) == 0)
+			return (int)strtol(env[i] + sizeof(pre) - 1, NULL, 0);
+	}
+	return 0;
+}
+
+/* SM_ADD: not done yet; answered at once so that the RM never waits. */
+static void
+sched_add(struct conn *c, int src, const struct wire_hdr *h,
+    const uint8_t *body, size_t len)
+{
+	uint8_t b[4];
+
+	(void)body;
+	(void)len;
+	log_warn("t%x: SM_ADD is not implemented: PvmNotImpl", (unsigned)src);
+	put32(b, (uint32_t)PvmNotImpl);
+	conn_send(c, pvmd.mytid, src, (int)SM_ADDACK, h->ctx, h->wid,
+	    WIRE_ENC_XDR, b, sizeof(b));
+}
+
+/* SM_EXEC: start tasks here, answer SM_EXECACK {count, tids}. */
+static void
+sched_exec(struct conn *c, int src, const struct wire_hdr *h,
+    const uint8_t *body, size_t len)
+{
+	struct xdr_writer w;
+	struct sd_exec e;
+	struct spawn_req s;
+	int *res, i;
+
+	if (sd_exec_decode(body, len, &e) != 0) {
+		log_warn("t%x: malformed SM_EXEC ignored", (unsigned)src);
+		return;
+	}
+	if ((res = calloc((size_t)e.count, sizeof(*res))) == NULL) {
+		sd_exec_free(&e);
+		return;
+	}
+	memset(&s, 0, sizeof(s));
+	s.file = e.file;
+	s.flag = e.flags & ~(PvmTaskHost | PvmTaskArch | PvmHostCompl);
+	s.where = "";
+	s.count = e.count;
+	s.nargs = e.nargs;
+	s.args = e.args;
+	s.nenv = e.nenv;
+	s.env = e.env;
+	s.outtid = e.outtid;
+	s.outctx = e.outctx;
+	s.outtag = e.outtag;
+	s.trctid = e.trctid;
+	s.trcctx = e.trcctx;
+	s.trctag = e.trctag;
+	s.ctx = sched_env_ctx(e.env, e.nenv);
+	s.sched = src;
+	tracer_spawn_defaults(&s);
+	/* The tasks' parent is the one the RM names, not the RM. */
+	spawn_start(tid_is_task(e.ptid) ? e.ptid : src, &s,
+	    pvmd.halting ? PvmSysErr : 0, NULL, res);
+	xdr_writer_init(&w);
+	xdr_put_int(&w, e.count);
+	for (i = 0; i < e.count; i++)
+		xdr_put_int(&w, res[i]);
+	if (!w.failed)
+		conn_send(c, pvmd.mytid, src, (int)SM_EXECACK, h->ctx, h->wid,
+		    WIRE_ENC_XDR, w.data, w.len);
+	xdr_writer_free(&w);
+	free(res);
+	sd_exec_free(&e);
+}
+
+/* SM_HANDOFF: only this pvmd's RM may name its successor. */
+static void
+sched_handoff(int src, const uint8_t *body, size_t len)
+{
+	struct xdr_reader r;
+	int32_t tid;
+
+	xdr_reader_init(&r, body, len);
+	if (src != pvmd.sched_tid || xdr_get_int(&r, &tid) != 0 ||
+	    xdr_left(&r) != 0 || (tid != 0 && !tid_is_task(tid))) {
+		log_warn("t%x: SM_HANDOFF refused (the manager is t%x)",
+		    (unsigned)src, (unsigned)pvmd.sched_tid);
+		return;
+	}
+	log_info("resource manager t%x hands over to t%x", (unsigned)src,
+	    (unsigned)tid);
+	pvmd.sched_tid = tid;
+}
+
+void
+sched_dispatch(struct conn *c, int src, const struct wire_hdr *h,
+    const uint8_t *body, size_t len)
+{
+	if (!tid_is_task(src)) {
+		log_warn("t%x: %x from a non-task ignored", (unsigned)src,
+		    (unsigned)h->tag);
+		return;
+	}
+	switch ((unsigned)h->tag) {
+	case SM_EXEC:
+		sched_exec(c, src, h, body, len);
+		return;
+	case SM_ADD:
+		sched_add(c, src, h, body, len);
+		return;
+	case SM_HANDOFF:
+		sched_handoff(src, body, len);
+		return;
+	default:
+		log_warn("t%x: SM tag 0x%x is not for a pvmd: ignored",
+		    (unsigned)src, (unsigned)h->tag);
+		return;
+	}
+}
+
+void
+sched_task_enrolled(struct task *t)
+{
+	struct xdr_writer w;
+
+	if (pvmd.sched_tid == 0 || t->tid == pvmd.sched_tid)
+		return;
+	t->sched = pvmd.sched_tid;
+	xdr_writer_init(&w);
+	xdr_put_int(&w, 1);
+	xdr_put_int(&w, t->tid);
+	pvmd_send(pvmd.sched_tid, (int)SM_EXECACK, 0, 0, &w);
+	xdr_writer_free(&w);
+}
+
+void
+sched_task_left(const struct task *t)
+{
+	struct xdr_writer w;
+	struct child *ch = t->child;
+
+	if (t->tid == pvmd.sched_tid) {
+		log_info("resource manager t%x left: tasks go to the pvmd "
+		         "again",
+		    (unsigned)t->tid);
+		pvmd.sched_tid = 0;
+	}
+	if (t->sched == 0 || t->sched == t->tid)
+		return;
+	xdr_writer_init(&w);
+	xdr_put_int(&w, t->tid);
+	xdr_put_int(&w, ch != NULL && ch->reaped ? ch->status : 0);
+	/* No resource usage is kept: the four times are 0. */
+	xdr_put_int(&w, 0);
+	xdr_put_int(&w, 0);
+	xdr_put_int(&w, 0);
+	xdr_put_int(&w, 0);
+	pvmd_send(t->sched, (int)SM_TASKX, 0, 0, &w);
+	xdr_writer_free(&w);
+}
+
+void
+sched_host_gone(int index)
+{
+	if (pvmd.sched_tid != 0)
+		pvmd_send_int(
+		    pvmd.sched_tid, (int)SM_HOSTX, 0, 0, tid_pvmd(index));
+}
