@@ -231,6 +231,15 @@ output_begin(struct child *ch)
 	}
 }
 
+/* A child whose output goes to the tracer: -2 only, as PVM 3.4.6 (no
+ * spawner asked for it, so no -1). */
+void
+output_begin_traced(struct child *ch)
+{
+	if (ch->outtid != 0)
+		output_mark(ch, OUTPUT_SPAWNED);
+}
+
 /* Read the pipe when readable, unless paused, held or closed. */
 static void
 output_arm(struct child *ch)

@@ -579,6 +579,8 @@ struct child *child_new(pid_t pid, int tid, int fd, int outtid, int outctx,
 int output_dest(int tid);
 /* Announce a new child to its output tid (counts -2 and -1). */
 void output_begin(struct child *ch);
+/* The same for a child whose output goes to the tracer: -2 only. */
+void output_begin_traced(struct child *ch);
 /* The same for a child spawned for a task of host `spawner`: -2 only. */
 void output_begin_remote(struct child *ch, int spawner);
 /* A -1 start record of task tid from this pvmd (the spawner's). */
@@ -616,6 +618,7 @@ struct spawn_req {
 	int trctid, trcctx, trctag;
 	int ctx;
 	int sched; /* the resource manager the new tasks report to */
+	int out_traced; /* outtid is the tracer's (tracer_spawn_defaults) */
 };
 /* Start s->count tasks for spawner src into res[] (tids or errors), or
  * fill res with err if that is already an error. */

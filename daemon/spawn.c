@@ -16,7 +16,6 @@
 /* Largest count one request may ask for. */
 #define SPAWN_MAX TID_LOCAL_MAX
 
-
 /* Read a counted list of strings; NULL on a malformed body. */
 static const char **
 spawn_strs(struct xdr_reader *r, int *np)
@@ -24,8 +23,7 @@ spawn_strs(struct xdr_reader *r, int *np)
 	const char **v;
 	int32_t n, i;
 
-	if (xdr_get_int(r, &n) != 0 || n < 0 ||
-	    (size_t)n > xdr_left(r) / 4)
+	if (xdr_get_int(r, &n) != 0 || n < 0 || (size_t)n > xdr_left(r) / 4)
 		return NULL;
 	if ((v = calloc((size_t)n + 1, sizeof(*v))) == NULL)
 		return NULL;
@@ -76,8 +74,8 @@ spawn_decode(struct xdr_reader *r, struct spawn_req *s)
  * `where` after ':' (NULL if none).  buf holds the copy it points into.
  */
 static int
-spawn_place(const struct spawn_req *s, char *buf, size_t len,
-    const char **workdir)
+spawn_place(
+    const struct spawn_req *s, char *buf, size_t len, const char **workdir)
 {
 	char *colon;
 	int here = 1;
@@ -93,8 +91,7 @@ spawn_place(const struct spawn_req *s, char *buf, size_t len,
 		here = host_is_self(buf);
 	else if (s->flag & PvmTaskArch)
 		here = strcasecmp(buf, host_self()->arch) == 0;
-	if ((s->flag & (PvmTaskHost | PvmTaskArch)) &&
-	    (s->flag & PvmHostCompl))
+	if ((s->flag & (PvmTaskHost | PvmTaskArch)) && (s->flag & PvmHostCompl))
 		here = !here;
 	return here ? 0 : PvmNoHost;
 }
@@ -131,9 +128,11 @@ spawn_ptid(int src, const struct spawn_req *s)
  * only (the spawner's pvmd sends the -1: spawnout.c).
  */
 static void
-spawn_announce(int src, struct child *ch)
+spawn_announce(int src, const struct spawn_req *s, struct child *ch)
 {
-	if (tid_host(src) == pvmd.host)
+	if (s->out_traced)
+		output_begin_traced(ch);
+	else if (tid_host(src) == pvmd.host)
 		output_begin(ch);
 	else
 		output_begin_remote(ch, tid_host(src));
@@ -141,8 +140,8 @@ spawn_announce(int src, struct child *ch)
 
 /* Start one task; its tid or an error code. */
 static int
-spawn_one(int src, const struct spawn_req *s,
-    const char *path, const char *workdir)
+spawn_one(
+    int src, const struct spawn_req *s, const char *path, const char *workdir)
 {
 	struct exec_req er;
 	struct child *ch;
@@ -164,8 +163,8 @@ spawn_one(int src, const struct spawn_req *s,
 	free(argv);
 	if (rc != 0)
 		return rc;
-	if ((ch = child_new(pid, tid, fd, s->outtid, s->outctx,
-	    s->outtag)) == NULL) {
+	if ((ch = child_new(pid, tid, fd, s->outtid, s->outctx, s->outtag)) ==
+	    NULL) {
 		kill(pid, SIGKILL);
 		close(fd);
 		return PvmNoMem;
@@ -191,10 +190,10 @@ spawn_one(int src, const struct spawn_req *s,
 	t->ctx = s->ctx;
 	t->sched = s->sched;
 	t->child = ch;
-	spawn_announce(src, ch);
+	spawn_announce(src, s, ch);
 	output_start(ch);
-	log_info("t%x spawned by t%x: pid %ld %s", (unsigned)tid,
-	    (unsigned)src, (long)pid, path);
+	log_info("t%x spawned by t%x: pid %ld %s", (unsigned)tid, (unsigned)src,
+	    (long)pid, path);
 	return tid;
 }
 
@@ -229,8 +228,8 @@ spawn_reply(const struct ctlreq *q, const int *res, int count)
  * each), unless err (the placement's answer) is already an error.
  */
 void
-spawn_start(int src, const struct spawn_req *s, int err, const char *workdir,
-    int *res)
+spawn_start(
+    int src, const struct spawn_req *s, int err, const char *workdir, int *res)
 {
 	char path[PATHS_MAX];
 	int i;
@@ -242,7 +241,8 @@ spawn_start(int src, const struct spawn_req *s, int err, const char *workdir,
 		    s->file, s->flag, s->where, (unsigned)src, err);
 	for (i = 0; i < s->count; i++)
 		res[i] = err != 0 ? err : spawn_one(src, s, path, workdir);
-	if (output_dest(s->outtid) != 0 && tid_host(src) != pvmd.host) {
+	if (output_dest(s->outtid) != 0 && tid_host(src) != pvmd.host &&
+	    !s->out_traced) {
 		/* The spawner's pvmd sends the -1 records (spawnout.c). */
 		int out[3] = {s->outtid, s->outctx, s->outtag};
 

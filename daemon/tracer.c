@@ -88,6 +88,7 @@ tracer_spawn_defaults(struct spawn_req *s)
 		s->outtid = tr->tid;
 		s->outctx = tr->outctx;
 		s->outtag = tr->outtag;
+		s->out_traced = 1;
 	}
 }
 

@@ -75,8 +75,8 @@ lpvm_queue_clear(void)
 }
 
 static struct lpvm_msg *
-q_wait(int (*match)(const struct lpvm_msg *, void *), void *arg,
-    int timeout_ms, int *err)
+q_wait(int (*match)(const struct lpvm_msg *, void *), void *arg, int timeout_ms,
+    int *err)
 {
 	struct lpvm_msg *m, *seen = NULL;
 	unsigned gen = 0;
@@ -281,7 +281,8 @@ recv_common(const char *call, int tid, int tag, int timeout_ms, int consume)
 
 	if ((rc = lpvm_enrol()) < 0)
 		return lpvm_err(call, rc);
-	if (!recv_tid_ok(tid) || tag < -1)
+	/* System tags (a resource manager's SM_*) need PvmResvTids. */
+	if (!recv_tid_ok(tid) || (tag < -1 && !lpvm.resvtids))
 		return lpvm_err(call, PvmBadParam);
 	if (consume && lpvm_rbuf != 0) {
 		old = lpvm_msg_get(lpvm_rbuf);

@@ -1,0 +1,545 @@
+/*
+ * p_rm.c: a resource manager and a tracer, and what a program sees
+ * under them.  One program in several roles (argv[1]):
+ *
+ *   (none)  the probe: starts the others and records what they report
+ *   rm      a small resource manager: pvm_reg_rm, then it serves
+ *           SM_SPAWN (round-robin over the hosts, one SM_EXEC each),
+ *           SM_CONFIG, SM_TASK and SM_NOTIFY (TaskExit, from SM_TASKX)
+ *   client  a task that enrols while the RM is registered: spawn,
+ *           config, tasks, a TaskExit notify, all through the RM; later,
+ *           once the RM has gone, one more spawn
+ *   idle    waits for a message, then exits
+ *   tracer  pvm_reg_tracer in a context of its own; reports the output
+ *           messages that reach it
+ *   say     prints a line and exits
+ *
+ * The SM_* values are PVM 3.4.6's (its pvmsdpro.h is not installed).
+ */
+#include "probe.h"
+
+#define SM_SPAWN ((int)0x80040001)
+#define SM_EXEC ((int)0x80040002)
+#define SM_EXECACK ((int)0x80040003)
+#define SM_TASK ((int)0x80040004)
+#define SM_CONFIG ((int)0x80040005)
+#define SM_NOTIFY ((int)0x8004000a)
+#define SM_TASKX ((int)0x8004000b)
+
+#define TAG_READY 401
+#define TAG_RES 402
+#define TAG_END 403
+#define TAG_GO 404
+#define TAG_NOTE 405
+#define TAG_TRC 70
+#define TAG_OUT 71
+#define TEXT_LEN 1024
+#define MAXT 16
+
+static char self[512];
+
+/* ---------------------------------------------------------------- */
+/* The resource manager                                              */
+/* ---------------------------------------------------------------- */
+
+struct rm_watch {
+	int tid, who, ctx, tag;
+};
+static struct rm_watch watches[MAXT];
+static int nwatch, next_host;
+static int seen_spawn, seen_config, seen_task, seen_notify, seen_taskx;
+
+/* One task on the next host (round-robin); its tid or an error. */
+static int
+rm_exec_one(int ptid, const char *file, int flags, int nargs, char **args,
+    int nenv, char **env)
+{
+	struct pvmhostinfo *hi;
+	struct timeval tv = {5, 0};
+	int nh, na, one = 1, i, v[6] = {0, 0, 0, 0, 0, 0}, dst, cnt = 0;
+	int tid = PvmSysErr, zero = 0;
+
+	if (pvm_config(&nh, &na, &hi) < 0 || nh < 1)
+		return PvmSysErr;
+	dst = hi[next_host++ % nh].hi_tid | 0x80000000;
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&ptid, 1, 1);
+	pvm_pkstr((char *)file);
+	pvm_pkint(&flags, 1, 1);
+	pvm_pkint(&one, 1, 1);
+	pvm_pkint(&nargs, 1, 1);
+	for (i = 0; i < nargs; i++)
+		pvm_pkstr(args[i]);
+	pvm_pkint(v, 6, 1);
+	pvm_pkint(&nenv, 1, 1);
+	for (i = 0; i < nenv; i++)
+		pvm_pkstr(env[i]);
+	pvm_pkint(&zero, 1, 1);
+	pvm_pkint(&one, 1, 1);
+	if (pvm_send(dst, SM_EXEC) < 0)
+		return PvmSysErr;
+	if (pvm_trecv(-1, SM_EXECACK, &tv) > 0 && pvm_upkint(&cnt, 1, 1) == 0 &&
+	    cnt == 1)
+		pvm_upkint(&tid, 1, 1);
+	return tid;
+}
+
+/* SM_SPAWN from src: one SM_EXEC per task, then the answer. */
+static void
+rm_spawn(int src)
+{
+	char file[256], where[256], *args[MAXT], *env[64];
+	int flags, count, nargs, nenv, out[6], tids[MAXT], i;
+
+	seen_spawn++;
+	pvm_upkstr(file);
+	pvm_upkint(&flags, 1, 1);
+	pvm_upkstr(where);
+	pvm_upkint(&count, 1, 1);
+	pvm_upkint(&nargs, 1, 1);
+	for (i = 0; i < nargs && i < MAXT; i++) {
+		args[i] = malloc(256);
+		pvm_upkstr(args[i]);
+	}
+	pvm_upkint(out, 6, 1);
+	pvm_upkint(&nenv, 1, 1);
+	for (i = 0; i < nenv && i < 64; i++) {
+		env[i] = malloc(1024);
+		pvm_upkstr(env[i]);
+	}
+	if (count > MAXT)
+		count = MAXT;
+	for (i = 0; i < count; i++)
+		tids[i] = rm_exec_one(src, file, 0, nargs, args, nenv, env);
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&count, 1, 1);
+	pvm_pkint(tids, count, 1);
+	pvm_send(src, SM_SPAWN);
+	for (i = 0; i < nargs && i < MAXT; i++)
+		free(args[i]);
+	for (i = 0; i < nenv && i < 64; i++)
+		free(env[i]);
+}
+
+/* SM_CONFIG: our own pvm_config, as PVM's TM_CONFIG answer. */
+static void
+rm_config(int src)
+{
+	struct pvmhostinfo *hi;
+	int nh = 0, na = 0, i;
+
+	seen_config++;
+	pvm_config(&nh, &na, &hi);
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&nh, 1, 1);
+	pvm_pkint(&na, 1, 1);
+	for (i = 0; i < nh; i++) {
+		pvm_pkint(&hi[i].hi_tid, 1, 1);
+		pvm_pkstr(hi[i].hi_name);
+		pvm_pkstr(hi[i].hi_arch);
+		pvm_pkint(&hi[i].hi_speed, 1, 1);
+		pvm_pkint(&hi[i].hi_dsig, 1, 1);
+	}
+	pvm_send(src, SM_CONFIG);
+}
+
+/* SM_TASK: our own pvm_tasks. */
+static void
+rm_tasks(int src)
+{
+	struct pvmtaskinfo *ti;
+	int where = 0, nt = 0, i, st;
+
+	seen_task++;
+	pvm_upkint(&where, 1, 1);
+	st = pvm_tasks(where, &nt, &ti);
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&st, 1, 1);
+	for (i = 0; st >= 0 && i < nt; i++) {
+		pvm_pkint(&ti[i].ti_tid, 1, 1);
+		pvm_pkint(&ti[i].ti_ptid, 1, 1);
+		pvm_pkint(&ti[i].ti_host, 1, 1);
+		pvm_pkint(&ti[i].ti_flag, 1, 1);
+		pvm_pkstr(ti[i].ti_a_out);
+		pvm_pkint(&ti[i].ti_pid, 1, 1);
+	}
+	pvm_send(src, SM_TASK);
+}
+
+/* SM_NOTIFY: remember TaskExit requests. */
+static void
+rm_notify(int src)
+{
+	int what, ctx, tag, cnt, i, t;
+
+	seen_notify++;
+	pvm_upkint(&what, 1, 1);
+	pvm_upkint(&ctx, 1, 1);
+	pvm_upkint(&tag, 1, 1);
+	pvm_upkint(&cnt, 1, 1);
+	for (i = 0; what == PvmTaskExit && i < cnt && nwatch < MAXT; i++) {
+		pvm_upkint(&t, 1, 1);
+		watches[nwatch].tid = t;
+		watches[nwatch].who = src;
+		watches[nwatch].ctx = ctx;
+		watches[nwatch].tag = tag;
+		nwatch++;
+	}
+}
+
+/* SM_TASKX: a task ended; fire the TaskExit notifies on it. */
+static void
+rm_taskx(void)
+{
+	int tid = 0, i, old;
+
+	seen_taskx++;
+	pvm_upkint(&tid, 1, 1);
+	for (i = 0; i < nwatch; i++) {
+		if (watches[i].tid != tid)
+			continue;
+		old = pvm_setcontext(watches[i].ctx);
+		pvm_initsend(PvmDataDefault);
+		pvm_pkint(&tid, 1, 1);
+		pvm_send(watches[i].who, watches[i].tag);
+		pvm_setcontext(old);
+		watches[i].tid = 0;
+	}
+}
+
+static int
+rm_main(void)
+{
+	struct pvmhostinfo *hi;
+	char out[TEXT_LEN];
+	int parent = pvm_parent(), b, tag, src, len, rc;
+
+	alarm(60);
+	pvm_setopt(PvmResvTids, 1);
+	rc = pvm_reg_rm(&hi);
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&rc, 1, 1);
+	pvm_send(parent, TAG_READY);
+	for (;;) {
+		if ((b = pvm_recv(-1, -1)) < 0)
+			break;
+		pvm_bufinfo(b, &len, &tag, &src);
+		if (tag == TAG_END && src == parent)
+			break;
+		if (tag == SM_SPAWN)
+			rm_spawn(src);
+		else if (tag == SM_CONFIG)
+			rm_config(src);
+		else if (tag == SM_TASK)
+			rm_tasks(src);
+		else if (tag == SM_NOTIFY)
+			rm_notify(src);
+		else if (tag == SM_TASKX)
+			rm_taskx();
+	}
+	snprintf(out, sizeof(out),
+	    "SM_SPAWN %d, SM_CONFIG %d, SM_TASK %d, SM_NOTIFY %d, "
+	    "SM_TASKX %s",
+	    seen_spawn, seen_config, seen_task, seen_notify,
+	    seen_taskx > 0 ? "some" : "none");
+	pvm_initsend(PvmDataDefault);
+	pvm_pkstr(out);
+	pvm_send(parent, TAG_RES);
+	pvm_exit();
+	return 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* The client                                                        */
+/* ---------------------------------------------------------------- */
+
+static void
+addf(char *out, size_t n, const char *fmt, ...)
+{
+	size_t l = strlen(out);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(out + l, n - l, fmt, ap);
+	va_end(ap);
+}
+
+static void
+report(int to, const char *text)
+{
+	pvm_initsend(PvmDataDefault);
+	pvm_pkstr((char *)text);
+	pvm_send(to, TAG_RES);
+}
+
+/* pvm_tasks through the RM, normalised. */
+static void
+client_tasks(int rm, const int *kids, char *out, size_t n)
+{
+	struct pvmtaskinfo *ti;
+	int nt = 0, i, rc, rmflag = -1, k = 0;
+
+	rc = pvm_tasks(0, &nt, &ti);
+	for (i = 0; rc >= 0 && i < nt; i++) {
+		if (ti[i].ti_tid == rm)
+			rmflag = ti[i].ti_flag & 0x100;
+		if (ti[i].ti_tid == kids[0] || ti[i].ti_tid == kids[1])
+			k++;
+	}
+	addf(out, n,
+	    "pvm_tasks = %s, rm listed %s, rm flag 0x100 %s, "
+	    "children listed %d",
+	    dp_code(rc), rmflag >= 0 ? "yes" : "no",
+	    rmflag > 0 ? "set" : "clear", k);
+}
+
+static int
+client_main(void)
+{
+	struct pvmhostinfo *hi;
+	struct timeval tv = {5, 0};
+	char out[TEXT_LEN], *args[] = {"idle", NULL};
+	int parent = pvm_parent(), kids[2] = {0, 0}, rm = 0, rc, nh, na;
+	int tid = 0;
+
+	alarm(60);
+	pvm_setopt(PvmAutoErr, 0);
+	pvm_recv(parent, TAG_GO);
+	pvm_upkint(&rm, 1, 1);
+	out[0] = '\0';
+	rc = pvm_spawn(self, args, PvmTaskDefault, NULL, 2, kids);
+	addf(out, sizeof(out), "pvm_spawn = %s, tids %s %s", dp_code(rc),
+	    kids[0] > 0 ? "task" : dp_code(kids[0]),
+	    kids[1] > 0 ? "task" : dp_code(kids[1]));
+	report(parent, out);
+	out[0] = '\0';
+	rc = pvm_config(&nh, &na, &hi);
+	addf(out, sizeof(out), "pvm_config = %s, nhost %d, narch %d",
+	    dp_code(rc), nh, na);
+	report(parent, out);
+	out[0] = '\0';
+	client_tasks(rm, kids, out, sizeof(out));
+	report(parent, out);
+	out[0] = '\0';
+	rc = pvm_notify(PvmTaskExit, TAG_NOTE, 1, kids);
+	pvm_initsend(PvmDataDefault);
+	pvm_send(kids[0], TAG_END);
+	if (pvm_trecv(-1, TAG_NOTE, &tv) > 0)
+		pvm_upkint(&tid, 1, 1);
+	addf(out, sizeof(out), "pvm_notify = %s, TaskExit %s", dp_code(rc),
+	    tid == kids[0] ? "of the child"
+	    : tid          ? "other"
+	                   : "none");
+	report(parent, out);
+	pvm_send(kids[1], TAG_END);
+	/* Once the RM is gone: a spawn must not wait for it forever. */
+	pvm_recv(parent, TAG_GO);
+	out[0] = '\0';
+	tid = 0;
+	rc = pvm_spawn("p_rm_no_such_program", NULL, 0, NULL, 1, &tid);
+	addf(out, sizeof(out), "pvm_spawn = %s, tids[0] %s", dp_code(rc),
+	    dp_code(tid));
+	report(parent, out);
+	pvm_exit();
+	return 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* The tracer                                                        */
+/* ---------------------------------------------------------------- */
+
+/* One output message's kind: begin (-1, -2), text, end (0). */
+static void
+tracer_note(char *out, size_t n, int talker)
+{
+	char text[256];
+	int tid = 0, cnt = 0;
+
+	pvm_upkint(&tid, 1, 1);
+	pvm_upkint(&cnt, 1, 1);
+	if (cnt > 0 && cnt < (int)sizeof(text)) {
+		pvm_upkbyte(text, cnt, 1);
+		text[cnt] = '\0';
+		text[strcspn(text, "\n")] = '\0';
+		addf(
+		    out, n, " %s:\"%s\"", tid == talker ? "talker" : "?", text);
+	} else {
+		addf(out, n, " %s:%d", tid == talker ? "talker" : "?", cnt);
+	}
+}
+
+static int
+tracer_main(void)
+{
+	struct timeval tv = {3, 0};
+	char out[TEXT_LEN], m[40];
+	int parent = pvm_parent(), ctx, rc, talker = 0, b;
+
+	alarm(60);
+	pvm_setopt(PvmAutoErr, 0);
+	ctx = pvm_newcontext();
+	memset(m, '@', sizeof(m));
+	m[35] = '\0';
+	rc = pvm_reg_tracer(ctx, TAG_TRC, ctx, TAG_OUT, m, 0, PvmTraceFull);
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&rc, 1, 1);
+	pvm_send(parent, TAG_READY);
+	pvm_recv(parent, TAG_GO);
+	pvm_upkint(&talker, 1, 1);
+	snprintf(out, sizeof(out), "in the tracer's context, tag %d:", TAG_OUT);
+	pvm_setcontext(ctx);
+	while ((b = pvm_trecv(-1, TAG_OUT, &tv)) > 0)
+		tracer_note(out, sizeof(out), talker);
+	pvm_setcontext(0);
+	rc = pvm_reg_tracer(ctx, TAG_TRC, ctx, TAG_OUT, m, 0, PvmTraceFull);
+	addf(out, sizeof(out), "; unregister = %s", dp_code(rc));
+	report(parent, out);
+	pvm_exit();
+	return 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* The probe                                                         */
+/* ---------------------------------------------------------------- */
+
+/* The next TAG_RES text from tid within ms, recorded as case c. */
+static void
+answer(const char *c, int tid, int ms)
+{
+	struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
+	char text[TEXT_LEN];
+
+	if (pvm_trecv(tid, TAG_RES, &tv) > 0 && pvm_upkstr(text) >= 0)
+		dp_rec(c, "%s", text);
+	else
+		dp_rec(c, "hangs (no answer within %d ms)", ms);
+}
+
+/* Start a copy of ourselves in role r; its tid or 0. */
+static int
+start(const char *c, const char *r)
+{
+	char *args[] = {(char *)r, NULL};
+	int tid = 0, rc = pvm_spawn(self, args, PvmTaskDefault, NULL, 1, &tid);
+
+	if (rc != 1) {
+		dp_rec(c, "spawn = %s", dp_code(rc < 0 ? rc : tid));
+		return 0;
+	}
+	return tid;
+}
+
+/* Wait for a READY with its int (a return code), recorded as c. */
+static int
+ready(const char *c, int tid, const char *call)
+{
+	struct timeval tv = {5, 0};
+	int rc = 0;
+
+	if (pvm_trecv(tid, TAG_READY, &tv) <= 0) {
+		dp_rec(c, "hangs");
+		return 0;
+	}
+	pvm_upkint(&rc, 1, 1);
+	dp_rec(c, "%s = %s", call, dp_code(rc));
+	return 1;
+}
+
+/* How pvm_tasks shows task tid: listed, and its ti_flag & bit. */
+static void
+flag_of(const char *c, int tid, int bit)
+{
+	struct pvmtaskinfo *ti;
+	int nt = 0, i, f = -1, rc = pvm_tasks(0, &nt, &ti);
+
+	for (i = 0; rc >= 0 && i < nt; i++) {
+		if (ti[i].ti_tid == tid)
+			f = ti[i].ti_flag & bit;
+	}
+	dp_rec(c, "pvm_tasks = %s, %s, flag 0x%x %s", dp_code(rc),
+	    f >= 0 ? "listed" : "not listed", bit, f > 0 ? "set" : "clear");
+}
+
+static void
+tracer_cases(void)
+{
+	int tr = start("tracer", "tracer"), talker;
+
+	if (tr == 0 || !ready("tracer-reg", tr, "pvm_reg_tracer"))
+		return;
+	flag_of("tracer-flag", tr, 0x800);
+	talker = start("tracer-talker", "say");
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&talker, 1, 1);
+	pvm_send(tr, TAG_GO);
+	answer("tracer-output", tr, 10000);
+	dp_drain(200);
+}
+
+static void
+rm_cases(void)
+{
+	struct timeval tv = {0, 300000};
+	int rm = start("rm", "rm"), cl, i;
+	const char *c[] = {"rm-spawn", "rm-config", "rm-tasks", "rm-notify"};
+
+	if (rm == 0 || !ready("rm-reg", rm, "pvm_reg_rm"))
+		return;
+	if ((cl = start("rm-client", "client")) == 0)
+		return;
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&rm, 1, 1);
+	pvm_send(cl, TAG_GO);
+	for (i = 0; i < 4; i++)
+		answer(c[i], cl, 8000);
+	pvm_initsend(PvmDataDefault);
+	pvm_send(rm, TAG_END);
+	answer("rm-seen", rm, 5000);
+	pvm_notify(PvmTaskExit, TAG_END, 1, &rm);
+	pvm_trecv(-1, TAG_END, &tv);
+	sleep(1);
+	pvm_initsend(PvmDataDefault);
+	pvm_send(cl, TAG_GO);
+	answer("rm-gone-spawn", cl, 6000);
+	dp_drain(200);
+}
+
+static int
+say_main(void)
+{
+	printf("hello from the talker\n");
+	fflush(stdout);
+	pvm_exit();
+	return 0;
+}
+
+static int
+idle_main(void)
+{
+	alarm(30);
+	pvm_recv(-1, TAG_END);
+	pvm_exit();
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	dp_self(self, sizeof(self));
+	if (argc > 1 && strcmp(argv[1], "rm") == 0)
+		return rm_main();
+	if (argc > 1 && strcmp(argv[1], "client") == 0)
+		return client_main();
+	if (argc > 1 && strcmp(argv[1], "tracer") == 0)
+		return tracer_main();
+	if (argc > 1 && strcmp(argv[1], "say") == 0)
+		return say_main();
+	if (argc > 1 && strcmp(argv[1], "idle") == 0)
+		return idle_main();
+	if (dp_enrol() <= 0)
+		return 1;
+	tracer_cases();
+	rm_cases();
+	pvm_exit();
+	return 0;
+}
