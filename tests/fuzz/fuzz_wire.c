@@ -1,5 +1,6 @@
 /*
- * fuzz_wire.c: every decoder of common/wire.c on hostile bytes.
+ * fuzz_wire.c: every decoder of common/wire.c and common/sdpro.c (the
+ * resource manager's and tracer's bodies) on hostile bytes.
  *
  * Input: one choice byte, then the bytes the decoder gets (copied into a
  * block of exactly that size, so a read past the end is seen).  Besides
@@ -8,6 +9,7 @@
  * ends disagree on what a frame meant.
  */
 #include "fuzz.h"
+#include "sdpro.h"
 #include "wire.h"
 
 static void
@@ -132,6 +134,63 @@ fz_routehello(const uint8_t *p, size_t n)
 	FZ_CHECK(memcmp(out, p, n) == 0);
 }
 
+/* SM_EXEC: an accepted body has sane counts and whole lists. */
+static void
+fz_sd_exec(const uint8_t *p, size_t n)
+{
+	struct sd_exec e;
+	int i;
+
+	if (sd_exec_decode(p, n, &e) != 0)
+		return;
+	FZ_CHECK(e.count >= 1 && e.count <= SD_COUNT_MAX);
+	for (i = 0; i < e.nargs; i++)
+		FZ_CHECK(e.args[i] != NULL);
+	FZ_CHECK(e.args[e.nargs] == NULL && e.env[e.nenv] == NULL);
+	sd_exec_free(&e);
+}
+
+/* The answers a task reads from a resource manager, and TM_SCHED's. */
+static void
+fz_sd_answers(const uint8_t *p, size_t n)
+{
+	struct sd_sched s;
+	struct sd_host *h;
+	struct sd_task *t;
+	int32_t slots[8];
+	int nh, na, nt, k, rc;
+
+	if (sd_sched_decode(p, n, &s) == 0)
+		sd_host_free(&s.master);
+	if (sd_config_decode(p, n, &h, &nh, &na) == 0) {
+		FZ_CHECK(nh >= 0 && nh <= SD_HOSTS_MAX);
+		sd_hosts_free(h, nh);
+	}
+	if (sd_tasks_decode(p, n, &t, &nt) == 0)
+		sd_tasks_free(t, nt);
+	for (k = 1; k <= 8; k++) {
+		rc = sd_spawn_reply_decode(p, n, k, slots);
+		FZ_CHECK(rc <= k);
+		rc = sd_hostchange_decode(p, n, k % 2, k, slots);
+		FZ_CHECK(rc <= k);
+	}
+}
+
+/* TM_TRACER and DM_TRACER: the mask always ends inside its array. */
+static void
+fz_sd_tracer(const uint8_t *p, size_t n)
+{
+	struct sd_tracer t;
+	struct xdr_reader r;
+	int regme;
+
+	if (sd_tracer_req_decode(p, n, &regme, &t) == 0)
+		FZ_CHECK(memchr(t.tmask, 0, sizeof(t.tmask)) != NULL);
+	xdr_reader_init(&r, p, n);
+	if (sd_tracer_decode(&r, &t) == 0)
+		FZ_CHECK(memchr(t.tmask, 0, sizeof(t.tmask)) != NULL);
+}
+
 /* The tag tables: every tag with an index has a name. */
 static void
 fz_tags(struct fz *f)
@@ -153,6 +212,9 @@ static fz_plain_fn *const plain[] = {
     fz_routereq,
     fz_routeaddr,
     fz_routehello,
+    fz_sd_exec,
+    fz_sd_answers,
+    fz_sd_tracer,
 };
 #define NPLAIN (sizeof(plain) / sizeof(plain[0]))
 
