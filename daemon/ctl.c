@@ -87,6 +87,10 @@ ctl_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
 	struct ctlreq q;
 	int i = wire_tm_index(h->tag);
 
+	if (t != NULL && sm_is_tag(h->tag)) {
+		sm_dispatch(t, h, body, len);
+		return;
+	}
 	if (i == 0 || ctl_table[i] == NULL) {
 		log_warn("t%x: unknown control tag 0x%x ignored",
 		    (unsigned)h->src, (unsigned)h->tag);

@@ -90,6 +90,9 @@ ctl_TM_CONNECT(struct ctlreq *q)
 			return;
 		}
 		t->pid = pid > 0 ? pid : conn_peer_pid(q->c);
+	} else if (t->tasked) {
+		/* The tasker's cookie stood for the pid until now. */
+		t->pid = conn_peer_pid(q->c) > 0 ? conn_peer_pid(q->c) : pid;
 	}
 	conn_set_task(q->c, t);
 	log_info("t%x connected (pid %ld%s%s)", (unsigned)t->tid,

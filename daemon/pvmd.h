@@ -81,12 +81,16 @@ const char *route_kind_str(enum route_kind k);
 
 #define TASK_F_SPAWNED 2 /* forked by this pvmd (ti_flag bit) */
 #define TASK_F_CONN 4    /* connected (ti_flag bit) */
+#define TASK_F_HOSTER 0x200 /* the registered hoster (PVM's bit) */
+#define TASK_F_TASKER 0x400 /* the registered tasker (PVM's bit) */
 
 struct task {
 	int tid;
 	int ptid; /* spawner, 0 for tasks started from a shell */
 	pid_t pid;
 	int flags; /* TASK_F_* */
+	int tasked; /* the tasker that started it, or 0; pid is its
+	             * PVMEPID cookie until it connects (tasker.c) */
 	char *a_out; /* program name (spawned tasks), owned; "" else */
 	/* Inherited from the spawn request, handed over at TM_CONNECT. */
 	int outtid, outctx, outtag;
@@ -121,7 +125,7 @@ int task_alloc_tid(struct task_table *tt);
 /* A zeroed task with `tid`, inserted; NULL if out of memory. */
 struct task *task_new(struct task_table *tt, int tid);
 struct task *task_find(const struct task_table *tt, int tid);
-/* A spawned task with this pid that has not connected yet. */
+/* A spawned task with this pid (or tasker cookie) not connected yet. */
 struct task *task_find_pending(const struct task_table *tt, pid_t pid);
 /* Unlink and free. */
 void task_remove(struct task_table *tt, struct task *t);
@@ -348,6 +352,14 @@ int link_listen(int *port);
  */
 int link_dial(const char *addr, int index, const char *name,
     const uint8_t *key, int timeout_ms, char *err, size_t errlen);
+/*
+ * A slave a hoster started: dial, prove the one-time key k (again while
+ * the master does not know it yet, for ms at most), and take the
+ * machine's secret (AUTH_KEY_LEN bytes) from the master.  The socket,
+ * or -1 with the reason in err.
+ */
+int link_dial_onetime(const char *addr, int index, const char *name,
+    const uint8_t *k, int ms, uint8_t *secret, char *err, size_t errlen);
 /* A handshake frame arrived on an unauthenticated link. */
 void link_auth_frame(struct conn *c, const struct wire_hdr *h,
     const uint8_t *body, size_t len);
@@ -386,6 +398,7 @@ struct pvmd_slave {
 	char ep[PATHS_MAX]; /* -e: PVM_PATH for spawns here */
 	char wd[PATHS_MAX]; /* -w: working directory of spawns */
 	int fd;             /* the authenticated link, until the loop */
+	int onetime;        /* -K: a hoster started us (one-time key) */
 };
 extern struct pvmd_slave slave;
 
@@ -428,6 +441,20 @@ int vm_starting(void);
 int vm_fail_host(int dtid, int by);
 /* Master: the machine halts; hosts still starting fail now. */
 void vm_halt_pending(void);
+/* Master: the hoster's result line for host tid of start wid. */
+void addhost_hoster_result(int wid, int tid, const char *result);
+/* Master: the hoster answered start wid; hosts it left out fail. */
+void addhost_hoster_end(int wid, const char *why);
+/* Master: the hoster is gone; hosts it still owes fail. */
+void addhost_hoster_gone(void);
+/*
+ * Master: the key a link claiming host `index` called `name` proves:
+ * 0 (the machine's secret), 1 (the one-time key of a host a hoster
+ * started, copied into key), or -1 (such a host, its key not come yet).
+ */
+int addhost_link_key(int index, const char *name, uint8_t *key);
+/* Master: the host's one-time key was used; forget it. */
+void addhost_link_key_used(int index);
 
 /* ---- rpcwait.c: requests from our tasks to other hosts' pvmds ---- */
 
@@ -506,6 +533,49 @@ void pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc,
 void pvmd_send_from(int src, int dst, int tag, int ctx, int wid, int enc,
     const void *body, size_t len);
 void pvmd_send_int_from(int src, int dst, int tag, int ctx, int wid, int v);
+
+/* ---- tasker.c: a task that starts this pvmd's tasks (pvm_reg_tasker) ---- */
+
+/* The registered tasker's tid, or 0. */
+int tasker_tid(void);
+/*
+ * Have the tasker start task t (pending, tid allocated): SM_STTASK with
+ * path, args (argv[1..]), env; t gets its PVMEPID cookie as pid.  inst,
+ * ntask: its place in this pvmd's share of the spawn.  0 or a Pvm* error.
+ */
+int tasker_start(struct task *t, int flags, const char *path,
+    const char *const *args, int nargs, const char *const *env, int nenv,
+    int inst, int ntask);
+/* SM_TASKX from task src (the tasker, or it is ignored). */
+void tasker_on_taskx(int src, const uint8_t *body, size_t len);
+/* Task tid left: if it was the tasker, later spawns fork/exec again. */
+void tasker_task_left(int tid);
+
+/* ---- hoster.c: a task that starts slave pvmds (pvm_reg_hoster) ---- */
+
+/* The registered hoster's tid, or 0 (master only). */
+int hoster_tid(void);
+/* One host for the hoster to start (strings not owned). */
+struct hoster_host {
+	int index;
+	const char *so;    /* the hostfile's so= options */
+	const char *login; /* "[user@]host" */
+	const char *cmd;   /* the slave's command line (pvmd -S -K ...) */
+};
+/* Send SM_STHOST for n hosts; the wait id, or a Pvm* error. */
+int hoster_start(const struct hoster_host *v, int n);
+/* SM_STHOSTACK from task src with wait id wid. */
+void hoster_on_ack(int src, int wid, const uint8_t *body, size_t len);
+/* Task tid left: if it was the hoster, its starts in flight fail. */
+void hoster_task_left(int tid);
+
+/* ---- sm.c: SM_* messages from a hoster or tasker to this pvmd ---- */
+
+/* True if tag is one of include/pvmsdpro.h's SM_* tags. */
+int sm_is_tag(int32_t tag);
+/* One SM_* message from task t (on its own connection). */
+void sm_dispatch(
+    struct task *t, const struct wire_hdr *h, const uint8_t *body, size_t len);
 
 /* ---- depart.c: a task leaves the virtual machine ---- */
 

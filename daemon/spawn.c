@@ -152,10 +152,50 @@ spawn_announce(const struct ctlreq *q, struct child *ch)
 		output_begin_remote(ch, tid_host(q->src));
 }
 
-/* Start one task; its tid or an error code. */
+/* The new task's record from the request. */
+static void
+spawn_fill(struct task *t, const struct ctlreq *q, const struct spawn_req *s)
+{
+	free(t->a_out);
+	t->a_out = strdup(s->file);
+	if (t->a_out == NULL)
+		t->a_out = strdup("");
+	t->ptid = spawn_ptid(q, s);
+	t->outtid = s->outtid;
+	t->outctx = s->outctx;
+	t->outtag = s->outtag;
+	t->trctid = s->trctid;
+	t->trcctx = s->trcctx;
+	t->trctag = s->trctag;
+	t->ctx = s->ctx;
+}
+
+/* Have the registered tasker start one task (tasker.c); tid or error. */
+static int
+spawn_by_tasker(const struct ctlreq *q, const struct spawn_req *s,
+    const char *path, int tid, int inst)
+{
+	struct task *t;
+	int rc;
+
+	if ((t = task_new(&pvmd.tasks, tid)) == NULL)
+		return PvmNoMem;
+	spawn_fill(t, q, s);
+	rc = tasker_start(t, s->flag, path, s->args, s->nargs, s->env, s->nenv,
+	    inst, s->count);
+	if (rc != 0) {
+		task_remove(&pvmd.tasks, t);
+		return rc;
+	}
+	log_info("t%x spawned by t%x through the tasker: %s", (unsigned)tid,
+	    (unsigned)q->src, path);
+	return tid;
+}
+
+/* Start task number inst of the request; its tid or an error code. */
 static int
 spawn_one(const struct ctlreq *q, const struct spawn_req *s,
-    const char *path, const char *workdir)
+    const char *path, const char *workdir, int inst)
 {
 	struct exec_req er;
 	struct child *ch;
@@ -166,6 +206,8 @@ spawn_one(const struct ctlreq *q, const struct spawn_req *s,
 
 	if ((tid = task_alloc_tid(&pvmd.tasks)) == 0)
 		return PvmOutOfRes;
+	if (tasker_tid() != 0)
+		return spawn_by_tasker(q, s, path, tid, inst);
 	if ((argv = spawn_argv(s, path)) == NULL)
 		return PvmNoMem;
 	er.path = path;
@@ -188,20 +230,9 @@ spawn_one(const struct ctlreq *q, const struct spawn_req *s,
 		output_start(ch);
 		return PvmNoMem;
 	}
-	free(t->a_out);
-	t->a_out = strdup(s->file);
-	if (t->a_out == NULL)
-		t->a_out = strdup("");
-	t->ptid = spawn_ptid(q, s);
+	spawn_fill(t, q, s);
 	t->pid = pid;
 	t->flags = TASK_F_SPAWNED;
-	t->outtid = s->outtid;
-	t->outctx = s->outctx;
-	t->outtag = s->outtag;
-	t->trctid = s->trctid;
-	t->trcctx = s->trcctx;
-	t->trctag = s->trctag;
-	t->ctx = s->ctx;
 	t->child = ch;
 	spawn_announce(q, ch);
 	output_start(ch);
@@ -270,7 +301,7 @@ ctl_TM_SPAWN(struct ctlreq *q)
 		log_info("spawn of \"%s\" (flag %d where \"%s\") by t%x: %d",
 		    s.file, s.flag, s.where, (unsigned)q->src, err);
 	for (i = 0; i < s.count; i++)
-		res[i] = err != 0 ? err : spawn_one(q, &s, path, workdir);
+		res[i] = err != 0 ? err : spawn_one(q, &s, path, workdir, i);
 	if (output_dest(s.outtid) != 0 && tid_host(q->src) != pvmd.host) {
 		/* The spawner's pvmd sends the -1 records (spawnout.c). */
 		int out[3] = {s.outtid, s.outctx, s.outtag};

@@ -2,28 +2,14 @@
  * notimpl.c: PVM 3.4 calls this implementation does not provide.  They
  * exist so that programs link; each reports PvmNotImpl.
  *
- *  - pvm_reg_hoster, pvm_reg_tasker, pvm_reg_rm: PVM lets one task take
- *    over starting pvmds (hoster), starting tasks (tasker) or placement
- *    decisions (resource manager) through extra pvmd protocols (SM_*,
- *    TM_HOSTER, TM_TASKER, TM_SCHED).  Our pvmd has no such hooks.
+ *  - pvm_reg_rm: PVM lets one task take over placement decisions (a
+ *    resource manager) through an extra pvmd protocol (SM_*, TM_SCHED).
+ *    Our pvmd has no such hook.  (pvm_reg_hoster and pvm_reg_tasker:
+ *    reg.c.)
  *  - pvm_reg_tracer: there is no trace event collection (TEV_*) to hand
  *    to a tracer.
  */
 #include "ctl.h"
-
-/* Become the hoster: not available. */
-int
-pvm_reg_hoster(void)
-{
-	return lpvm_err("pvm_reg_hoster", PvmNotImpl);
-}
-
-/* Become the tasker: not available. */
-int
-pvm_reg_tasker(void)
-{
-	return lpvm_err("pvm_reg_tasker", PvmNotImpl);
-}
 
 /* Become the resource manager: not available. */
 int
