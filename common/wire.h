@@ -144,7 +144,10 @@ uint64_t wire_total_decode(const uint8_t *p);
  *                   int nargs, nargs x str,
  *                   int nenv, nenv x str ("NAME=value"),
  *                   int outtid, int outctx, int outtag,
- *                   int trctid, int trcctx, int trctag, int ctx
+ *                   int trctid, int trcctx, int trctag, int ctx,
+ *                   [int uflag: the flags the program gave pvm_spawn,
+ *                   before the library placed the tasks; a tasker is
+ *                   told these, as PVM 3.4.6's is]
  *              rep: int n (started, or error), int count,
  *                   count x int (tids first, then error codes)
  * TM_SENDSIG   req: int tid, int signum     rep: int status

@@ -61,7 +61,9 @@ hoster_start(const struct hoster_host *v, int n)
 	wid = hoster_next_wid++;
 	if (hoster_next_wid <= 0)
 		hoster_next_wid = 1;
-	pvmd_send_raw(hoster, SM_STHOST, 0, wid, WIRE_ENC_XDR, w.data, w.len);
+	/* From TIDPVMD, as PVM 3.4.6's pvmd sends to its tasker. */
+	pvmd_send_from(TID_LOCAL_PVMD, hoster, SM_STHOST, 0, wid, WIRE_ENC_XDR,
+	    w.data, w.len);
 	xdr_writer_free(&w);
 	log_info("%d host(s) to start asked of the hoster t%x (wait id %d)", n,
 	    (unsigned)hoster, wid);

@@ -28,6 +28,7 @@ struct spawn_req {
 	int outtid, outctx, outtag;
 	int trctid, trcctx, trctag;
 	int ctx;
+	int uflag; /* the caller's own pvm_spawn flags */
 };
 
 /* Read a counted list of strings; NULL on a malformed body. */
@@ -81,6 +82,11 @@ spawn_decode(struct xdr_reader *r, struct spawn_req *s)
 	s->trcctx = v[4];
 	s->trctag = v[5];
 	s->ctx = v[6];
+	/* Newer libraries add the caller's own flags (for a tasker). */
+	if (xdr_get_int(r, &v[0]) == 0)
+		s->uflag = v[0];
+	else
+		s->uflag = s->flag;
 	return 0;
 }
 
@@ -181,7 +187,7 @@ spawn_by_tasker(const struct ctlreq *q, const struct spawn_req *s,
 	if ((t = task_new(&pvmd.tasks, tid)) == NULL)
 		return PvmNoMem;
 	spawn_fill(t, q, s);
-	rc = tasker_start(t, s->flag, path, s->args, s->nargs, s->env, s->nenv,
+	rc = tasker_start(t, s->uflag, path, s->args, s->nargs, s->env, s->nenv,
 	    inst, s->count);
 	if (rc != 0) {
 		task_remove(&pvmd.tasks, t);

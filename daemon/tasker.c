@@ -145,7 +145,9 @@ tasker_start(struct task *t, int flags, const char *path,
 		tasker_next_wid = 1;
 	t->pid = cookie;
 	t->tasked = tasker;
-	pvmd_send_raw(tasker, SM_STTASK, 0, wid, WIRE_ENC_XDR, w.data, w.len);
+	/* From TIDPVMD, as PVM 3.4.6's pvmd sends it. */
+	pvmd_send_from(TID_LOCAL_PVMD, tasker, SM_STTASK, 0, wid, WIRE_ENC_XDR,
+	    w.data, w.len);
 	xdr_writer_free(&w);
 	log_info("t%x: start asked of the tasker t%x (cookie %d) %s",
 	    (unsigned)t->tid, (unsigned)tasker, cookie, path);
@@ -169,8 +171,13 @@ tasker_on_taskx(int src, const uint8_t *body, size_t len)
 		    (unsigned)src, len);
 		return;
 	}
-	t = task_find(&pvmd.tasks, x.tid);
-	if (t == NULL || t->tasked != src) {
+	if ((t = task_find(&pvmd.tasks, x.tid)) == NULL) {
+		/* It left PVM already (its connection closed). */
+		log_debug("t%x: SM_TASKX for t%x, gone already", (unsigned)src,
+		    (unsigned)x.tid);
+		return;
+	}
+	if (t->tasked != src) {
 		log_warn("t%x: SM_TASKX for t%x, not a task it started: "
 		         "ignored",
 		    (unsigned)src, (unsigned)x.tid);
