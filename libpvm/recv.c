@@ -281,7 +281,9 @@ recv_common(const char *call, int tid, int tag, int timeout_ms, int consume)
 
 	if ((rc = lpvm_enrol()) < 0)
 		return lpvm_err(call, rc);
-	if (!recv_tid_ok(tid) || tag < -1)
+	/* A reserved (negative) tag only with PvmResvTids: a hoster or
+	 * tasker waits for SM_STHOST or SM_STTASK so. */
+	if (!recv_tid_ok(tid) || (tag < -1 && !lpvm.resvtids))
 		return lpvm_err(call, PvmBadParam);
 	if (consume && lpvm_rbuf != 0) {
 		old = lpvm_msg_get(lpvm_rbuf);
