@@ -17,10 +17,11 @@
  * any real pid (PVM's "fake pid"), which TM_CONNECT matches to the
  * pending task (ctltask.c); the task's real pid replaces it then.
  *
- * A tasker that exits leaves its tasks as they are (they are processes
- * of their own); later spawns fork/exec again.  An SM_TASKX that is
- * malformed, not from the tasker, or about a task the tasker did not
- * start is logged and ignored.
+ * A tasker that exits leaves its running tasks as they are (they are
+ * processes of their own); those that never connected leave the machine
+ * with it, since their end could no longer be told.  Later spawns
+ * fork/exec again.  An SM_TASKX that is malformed or about a task its
+ * sender did not start is logged and ignored.
  */
 #include "pvmd.h"
 #include "pvmsdpro.h"
@@ -154,18 +155,17 @@ tasker_start(struct task *t, int flags, const char *path,
 	return 0;
 }
 
-/* SM_TASKX: a task the tasker started has ended, or never started. */
+/*
+ * SM_TASKX: a task the sender started has ended, or never started.  Only
+ * the task that started it may say so (it may have given the role up
+ * since).
+ */
 void
 tasker_on_taskx(int src, const uint8_t *body, size_t len)
 {
 	struct sm_taskx x;
 	struct task *t;
 
-	if (src != tasker || tasker == 0) {
-		log_warn(
-		    "t%x: SM_TASKX but not the tasker: ignored", (unsigned)src);
-		return;
-	}
 	if (sm_taskx_decode(body, len, &x) != 0) {
 		log_warn("t%x: malformed SM_TASKX (%zu bytes) ignored",
 		    (unsigned)src, len);
@@ -177,7 +177,7 @@ tasker_on_taskx(int src, const uint8_t *body, size_t len)
 		    (unsigned)x.tid);
 		return;
 	}
-	if (t->tasked != src) {
+	if (t->tasked != src || x.tid == src) {
 		log_warn("t%x: SM_TASKX for t%x, not a task it started: "
 		         "ignored",
 		    (unsigned)src, (unsigned)x.tid);
@@ -188,15 +188,43 @@ tasker_on_taskx(int src, const uint8_t *body, size_t len)
 	depart_task(t);
 }
 
-/* The tasker left: later spawns fork/exec again. */
+/* A task tid started that never connected, or NULL. */
+static struct task *
+tasker_orphan(int tid)
+{
+	struct task *t;
+
+	TAILQ_FOREACH(t, &pvmd.tasks.list, entry)
+	{
+		if (t->tasked == tid && t->conn == NULL &&
+		    !(t->flags & TASK_F_CONN))
+			return t;
+	}
+	return NULL;
+}
+
+/*
+ * Task tid left.  If it was the tasker, later spawns fork/exec again.
+ * The tasks it started that run stay; those that never connected leave
+ * now, since nobody could tell us of their end any more.
+ */
 void
 tasker_task_left(int tid)
 {
-	if (tid != 0 && tid == tasker) {
+	struct task *t;
+
+	if (tid == 0)
+		return;
+	if (tid == tasker) {
 		log_info("tasker t%x left: tasks are started by fork/exec "
 		         "again",
 		    (unsigned)tid);
 		tasker = 0;
+	}
+	while ((t = tasker_orphan(tid)) != NULL) {
+		log_info("t%x never connected, and its tasker t%x left",
+		    (unsigned)t->tid, (unsigned)tid);
+		depart_task(t);
 	}
 }
 
