@@ -4,8 +4,9 @@
 # master and runs each slave's command through netns-rsh itself:
 #
 #  A. three hosts added through it (their commands carry -K and no
-#     secret), a job across them (spawn on each, a message there and
-#     back), and the hoster's answers in reverse order;
+#     secret; one takes its so= from an '&' line of the hostfile), a
+#     job across them (spawn on each, a message there and back), and
+#     the hoster's answers in reverse order;
 #  B. answers that fail: "PvmCantStart", a body that does not decode, an
 #     answer for the first host only, no answer at all, and a result
 #     line whose key is not the slave's: each host gets its error
@@ -36,16 +37,21 @@ hoster_stop() {
 	HOSTER_PID=""
 }
 
-# machine MODE: a fresh master on h1 and a hoster in MODE.
+# machine MODE [ARGS]: a fresh master on h1 (ARGS: its own) and a
+# hoster in MODE.
 machine() {
+	local mode=$1
+	shift
 	hoster_stop
 	hosts_reset
-	hosts_start_master || exit 99
-	hoster_start "$1"
+	hosts_start_master "$@" || exit 99
+	hoster_start "$mode"
 }
 
 # ---------------------------------------------------------------- A
-machine ok
+# h4's options come from an '&' line of the master's hostfile.
+printf '&h4 so=ms\n' >"$T_TMP/hostfile"
+machine ok "$T_TMP/hostfile"
 run_checks 60 "$NETNS_RSH" h1 "$TH" add 40 h2=ok h3=ok h4=ok
 for k in 2 3 4; do
 	check "h$k's slave was started by the hoster with -K" \
@@ -56,6 +62,8 @@ for k in 2 3 4; do
 done
 check "no 64-hex-digit word (a secret) on any command line" \
     sh -c "! grep -Eq '[0-9a-fA-F]{64}' '$PVMT_RSHLOG'"
+check "h4's so= from the hostfile's '&' line reached the hoster" \
+    grep -q 'so "ms" login h4 ' "$T_TMP/hoster.ok"
 check "the hoster answered in reverse order, with the wait id" \
     grep -q "answered 3 host(s), wait id [1-9]" "$T_TMP/hoster.ok"
 check "the wait id of pvm_getmwid is pvm_getminfo's" \

@@ -139,8 +139,8 @@ serve_one(int bufid, const char *mode)
 		pvm_upkstr(v[i].cmd);
 		pvm_upkstr(junk);
 		pvm_upkstr(junk);
-		printf("HOSTER: host t%x login %s cmd %s\n", v[i].tid,
-		    v[i].login, v[i].cmd);
+		printf("HOSTER: host t%x so \"%s\" login %s cmd %s\n", v[i].tid,
+		    v[i].so, v[i].login, v[i].cmd);
 	}
 	n = n < MAXH ? n : MAXH;
 	if (strcmp(mode, "nothing") == 0)
