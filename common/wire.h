@@ -148,7 +148,10 @@ uint64_t wire_total_decode(const uint8_t *p);
  *                   int nargs, nargs x str,
  *                   int nenv, nenv x str ("NAME=value"),
  *                   int outtid, int outctx, int outtag,
- *                   int trctid, int trcctx, int trctag, int ctx
+ *                   int trctid, int trcctx, int trctag, int ctx,
+ *                   [int uflag: the flags the program gave pvm_spawn,
+ *                   before the library placed the tasks; a tasker is
+ *                   told these, as PVM 3.4.6's is]
  *              rep: int n (started, or error), int count,
  *                   count x int (tids first, then error codes)
  * TM_SENDSIG   req: int tid, int signum     rep: int status
@@ -215,6 +218,17 @@ uint64_t wire_total_decode(const uint8_t *p);
  *              rep: int status (0, PvmAlready, PvmNoTask)
  *              To the master, which keeps the machine's one tracer and
  *              tells every pvmd (DM_TRACER).
+ * TM_HOSTER    req: int regme (1: register, 0: unregister)
+ *              rep: int status (0, PvmAlready: another task is the
+ *                   hoster, PvmNoTask: unregistering what the caller
+ *                   does not hold, PvmHostrNMstr: not the master)
+ *              pvm_reg_hoster (daemon/hoster.c): the master then sends
+ *              SM_STHOST (include/pvmsdpro.h) to this task instead of
+ *              running the launcher.
+ * TM_TASKER    req: int regme           rep: int status (as TM_HOSTER,
+ *                   on any pvmd)
+ *              pvm_reg_tasker (daemon/tasker.c): this pvmd then sends
+ *              SM_STTASK to this task instead of fork/exec.
  *
  * Requests about another host go to that host's pvmd, dst =
  * tid_pvmd(host), through the daemons: TM_TASKS, TM_SPAWN, TM_SENDSIG,
@@ -284,6 +298,10 @@ uint64_t wire_total_decode(const uint8_t *p);
  * DM_HELLO     dialer -> acceptor: struct auth_hello
  * DM_CHALLENGE acceptor -> dialer: struct auth_challenge
  * DM_PROOF     dialer -> acceptor: struct auth_proof
+ * DM_SEAL      master -> a slave a hoster started, right after its
+ *              proof with its one-time key K: the machine's secret,
+ *              sealed under a key derived from K and both nonces
+ *              (auth_seal, AUTH_SEAL_LEN bytes)
  * DM_SLAVE     slave -> master, first after the proof: str arch,
  *              int speed, int dsig, int port (where it listens, 0: none)
  * DM_WELCOME   master -> the new slave: the host table as DM_HOSTADD's
@@ -340,7 +358,8 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(DM_HOSTFAIL, 15, "hostfail")                                        \
 	X(DM_SPAWNED, 16, "spawned")                                          \
 	X(DM_OUTGO, 17, "outgo")                                              \
-	X(DM_TRACER, 18, "dm-tracer")
+	X(DM_TRACER, 18, "dm-tracer")                                        \
+	X(DM_SEAL, 19, "seal")
 
 #define WIRE_TM_BASE 0x80010000u
 #define WIRE_TC_BASE 0x80030000u
@@ -374,7 +393,9 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(TM_SPAWNCUR, 23, "spawn-cursor")                                   \
 	X(TM_TICKLE, 24, "tickle")                                           \
 	X(TM_SCHED, 25, "sched")                                             \
-	X(TM_TRACER, 26, "tracer")
+	X(TM_TRACER, 26, "tracer")                                           \
+	X(TM_HOSTER, 27, "hoster")                                           \
+	X(TM_TASKER, 28, "tasker")
 
 #define WIRE_TC_LIST(X)                                                       \
 	X(TC_BULKACK, 1, "bulk-ack")                                          \

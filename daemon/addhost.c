@@ -10,6 +10,7 @@
 #include "pvmd.h"
 #include "auth.h"
 #include "hostfile.h"
+#include "smwire.h"
 
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -37,6 +38,14 @@ struct addreq {
 	char **why; /* per host: why it failed, or NULL */
 };
 
+/* How a host being started is started (struct pend's hstate). */
+enum host_start {
+	HOST_BY_LAUNCHER = 0, /* $PVM_RSH, the secret on its stdin */
+	HOST_BY_HOSTER,       /* SM_STHOST sent (or to send): no answer yet */
+	HOST_KEYED,           /* the hoster's answer brought its key K */
+	HOST_KEY_USED,        /* a link proved K: the secret went out */
+};
+
 /* A host being started. */
 struct pend {
 	int index;
@@ -44,6 +53,10 @@ struct pend {
 	int speed; /* sp=, 0: what the slave says */
 	struct addreq *req;
 	int slot;
+	enum host_start hstate;
+	int hwid;                   /* the SM_STHOST's wait id, 0: not sent */
+	char *hcmd, *hlogin, *hso;  /* for SM_STHOST, until it is sent */
+	uint8_t hkey[AUTH_KEY_LEN]; /* K (HOST_KEYED) */
 	struct launch *launch;
 	struct conn *link; /* proved the secret, DM_SLAVE not yet seen */
 	struct event *timer;
@@ -90,6 +103,17 @@ addreq_finish(struct addreq *q)
 	free(q);
 }
 
+/* Free p and what it holds (the one-time key wiped). */
+static void
+pend_free(struct pend *p)
+{
+	auth_wipe(p->hkey, sizeof(p->hkey));
+	free(p->hcmd);
+	free(p->hlogin);
+	free(p->hso);
+	free(p);
+}
+
 /* Host p is up (code: its hi_tid) or failed (a Pvm* error). */
 static void
 pend_finish(struct pend *p, int code)
@@ -102,7 +126,7 @@ pend_finish(struct pend *p, int code)
 	if (p->launch != NULL)
 		launch_cancel(p->launch, code < 0);
 	q->res[p->slot] = code;
-	free(p);
+	pend_free(p);
 	if (--q->left == 0)
 		addreq_finish(q);
 }
@@ -230,38 +254,21 @@ vm_dx(const struct host_ent *e, char *out, size_t len)
 }
 
 /*
- * The launcher's command line for host p: $PVM_RSH (else ssh), the host
- * (ip= if given), [-l login], then the slave's own command line.  ssh
- * joins the words for a remote shell, so every word must be plain.
+ * The slave's own command line for host p, from m->argv[n] on: the
+ * pvmd, -S (and -K for a hoster: a one-time key), the master, index,
+ * name and the ep= and wd= options.  The new count.
  */
 static int
-vm_argv(const struct pend *p, const struct host_ent *e, struct vm_cmd *m)
+vm_slave_argv(const struct pend *p, const struct host_ent *e, struct vm_cmd *m,
+    int n, int port)
 {
-	const char *rsh = getenv("PVM_RSH");
-	char *tok, *save = NULL;
-	int n = 0, port;
-
-	if (link_listen(&port) != 0 || vm_dx(e, m->dx, sizeof(m->dx)) != 0)
-		return -1;
-	if (*m->dx == '\0' || !vm_shell_safe(m->dx, 0) ||
-	    !vm_shell_safe(e->o.ep, 1) || !vm_shell_safe(e->o.wd, 1) ||
-	    !vm_shell_safe(e->o.login, 0))
-		return -1;
-	snprintf(m->words, sizeof(m->words), "%s",
-	    rsh != NULL && *rsh ? rsh : "ssh");
-	for (tok = strtok_r(m->words, " \t", &save); tok != NULL && n < 16;
-	     tok = strtok_r(NULL, " \t", &save))
-		m->argv[n++] = tok;
 	snprintf(
 	    m->master, sizeof(m->master), "%s:%d", host_self()->name, port);
 	snprintf(m->index, sizeof(m->index), "-i%d", p->index);
-	m->argv[n++] = (char *)(e->o.ip[0] ? e->o.ip : e->name);
-	if (e->o.login[0]) {
-		m->argv[n++] = "-l";
-		m->argv[n++] = (char *)e->o.login;
-	}
 	m->argv[n++] = m->dx;
 	m->argv[n++] = "-S";
+	if (p->hstate != HOST_BY_LAUNCHER)
+		m->argv[n++] = "-K";
 	m->argv[n++] = "-m";
 	m->argv[n++] = m->master;
 	m->argv[n++] = m->index;
@@ -277,6 +284,40 @@ vm_argv(const struct pend *p, const struct host_ent *e, struct vm_cmd *m)
 	}
 	m->argv[n] = NULL;
 	return n;
+}
+
+/*
+ * The launcher's command line for host p: $PVM_RSH (else ssh), the host
+ * (ip= if given), [-l login], then the slave's own command line.  ssh
+ * joins the words for a remote shell, so every word must be plain.  For
+ * a hoster, only the slave's own (the hoster has its own launcher).
+ */
+static int
+vm_argv(const struct pend *p, const struct host_ent *e, struct vm_cmd *m)
+{
+	const char *rsh = getenv("PVM_RSH");
+	char *tok, *save = NULL;
+	int n = 0, port;
+
+	if (link_listen(&port) != 0 || vm_dx(e, m->dx, sizeof(m->dx)) != 0)
+		return -1;
+	if (*m->dx == '\0' || !vm_shell_safe(m->dx, 0) ||
+	    !vm_shell_safe(e->o.ep, 1) || !vm_shell_safe(e->o.wd, 1) ||
+	    !vm_shell_safe(e->o.login, 0))
+		return -1;
+	if (p->hstate != HOST_BY_LAUNCHER)
+		return vm_slave_argv(p, e, m, 0, port);
+	snprintf(m->words, sizeof(m->words), "%s",
+	    rsh != NULL && *rsh ? rsh : "ssh");
+	for (tok = strtok_r(m->words, " \t", &save); tok != NULL && n < 16;
+	     tok = strtok_r(NULL, " \t", &save))
+		m->argv[n++] = tok;
+	m->argv[n++] = (char *)(e->o.ip[0] ? e->o.ip : e->name);
+	if (e->o.login[0]) {
+		m->argv[n++] = "-l";
+		m->argv[n++] = (char *)e->o.login;
+	}
+	return vm_slave_argv(p, e, m, n, port);
 }
 
 /* Is a host of that name already in the machine or on its way. */
@@ -295,18 +336,72 @@ vm_name_taken(const char *name)
 	return 0;
 }
 
+/* The words of argv joined by spaces (a hoster's command); NULL if none. */
+static char *
+vm_join(char *const *argv)
+{
+	size_t len = 1;
+	char *out;
+	int i;
+
+	for (i = 0; argv[i] != NULL; i++)
+		len += strlen(argv[i]) + 1;
+	if ((out = calloc(1, len)) == NULL)
+		return NULL;
+	for (i = 0; argv[i] != NULL; i++) {
+		if (i > 0)
+			strcat(out, " ");
+		strcat(out, argv[i]);
+	}
+	return out;
+}
+
+/* What SM_STHOST will carry for p (sent once the request is read). */
+static int
+vm_hoster_prepare(struct pend *p, const struct host_ent *e, char *const *argv)
+{
+	const char *host = e->o.ip[0] ? e->o.ip : e->name;
+	size_t len = strlen(e->o.login) + strlen(host) + 2;
+
+	p->hcmd = vm_join(argv);
+	p->hso = strdup(e->o.so);
+	if ((p->hlogin = calloc(1, len)) != NULL)
+		snprintf(p->hlogin, len, "%s%s%s", e->o.login,
+		    e->o.login[0] ? "@" : "", host);
+	return p->hcmd != NULL && p->hso != NULL && p->hlogin != NULL ? 0 : -1;
+}
+
+/* Run the launcher for p; 0 or -1. */
+static int
+vm_launch(struct pend *p, const struct host_ent *e, char *const *argv)
+{
+	char secret[AUTH_HEX_LEN + 2];
+
+	auth_key_hex(pvmd.key, secret);
+	strcat(secret, "\n");
+	log_info(
+	    "starting host %s (index %d) with %s", p->name, p->index, argv[0]);
+	/* A name that does not resolve is PvmNoHost, as in PVM; the
+	 * launcher's child looks it up (launch.c). */
+	p->launch = launch_start(
+	    argv, e->o.ip[0] ? e->o.ip : e->name, secret, pend_launch_done, p);
+	auth_wipe(secret, sizeof(secret));
+	return p->launch != NULL ? 0 : -1;
+}
+
 /* Start host e for slot i of q; 1 if now pending, else the error code. */
 static int
 vm_start_host(struct addreq *q, int slot, const struct host_ent *e)
 {
 	struct timeval tv = {VM_ADD_TIMEOUT, 0};
-	char secret[AUTH_HEX_LEN + 2];
 	struct vm_cmd m;
 	const char *s;
 	struct pend *p;
+	int rc;
 
-	if (e->o.so[0] != '\0') {
-		log_warn("host %s: so=%s (manual start-up) is not supported",
+	if (e->o.so[0] != '\0' && hoster_tid() == 0) {
+		log_warn("host %s: so=%s (manual start-up) is not supported "
+		         "without a hoster",
 		    e->name, e->o.so);
 		return PvmCantStart;
 	}
@@ -320,6 +415,7 @@ vm_start_host(struct addreq *q, int slot, const struct host_ent *e)
 	}
 	snprintf(p->name, sizeof(p->name), "%s", e->name);
 	p->speed = e->o.speed;
+	p->hstate = hoster_tid() != 0 ? HOST_BY_HOSTER : HOST_BY_LAUNCHER;
 	if (vm_argv(p, e, &m) < 0) {
 		log_warn("host %s: cannot build the launcher's command line "
 		         "(options must be plain words)",
@@ -329,28 +425,70 @@ vm_start_host(struct addreq *q, int slot, const struct host_ent *e)
 	}
 	if ((s = getenv("PVMD_ADD_TIMEOUT")) != NULL && atoi(s) > 0)
 		tv.tv_sec = atoi(s);
-	auth_key_hex(pvmd.key, secret);
-	strcat(secret, "\n");
 	p->req = q;
 	p->slot = slot;
 	p->timer = evtimer_new(pvmd.base, pend_timeout_cb, p);
 	TAILQ_INSERT_TAIL(&pend_list, p, entry);
-	log_info("starting host %s (index %d) with %s", p->name, p->index,
-	    m.argv[0]);
-	/* A name that does not resolve is PvmNoHost, as in PVM; the
-	 * launcher's child looks it up (launch.c). */
-	p->launch = launch_start(m.argv, e->o.ip[0] ? e->o.ip : e->name,
-	    secret, pend_launch_done, p);
-	auth_wipe(secret, sizeof(secret));
-	if (p->timer == NULL || p->launch == NULL) {
+	if (p->hstate == HOST_BY_HOSTER)
+		rc = vm_hoster_prepare(p, e, m.argv);
+	else
+		rc = vm_launch(p, e, m.argv);
+	if (p->timer == NULL || rc != 0) {
 		TAILQ_REMOVE(&pend_list, p, entry);
 		if (p->timer != NULL)
 			event_free(p->timer);
-		free(p);
+		pend_free(p);
 		return PvmCantStart;
 	}
 	evtimer_add(p->timer, &tv);
 	return 1;
+}
+
+/* Send SM_STHOST for the hosts of q that wait for the hoster. */
+static void
+vm_hoster_send(struct addreq *q)
+{
+	struct hoster_host *v;
+	struct pend *p, *next;
+	int n = 0, wid;
+
+	TAILQ_FOREACH(p, &pend_list, entry)
+	{
+		if (p->req == q && p->hstate == HOST_BY_HOSTER && !p->hwid)
+			n++;
+	}
+	if (n == 0)
+		return;
+	if ((v = calloc((size_t)n, sizeof(*v))) == NULL) {
+		wid = PvmNoMem;
+	} else {
+		n = 0;
+		TAILQ_FOREACH(p, &pend_list, entry)
+		{
+			if (p->req != q || p->hstate != HOST_BY_HOSTER ||
+			    p->hwid)
+				continue;
+			v[n].index = p->index;
+			v[n].so = p->hso;
+			v[n].login = p->hlogin;
+			v[n].cmd = p->hcmd;
+			n++;
+		}
+		wid = hoster_start(v, n);
+		free(v);
+	}
+	TAILQ_FOREACH_SAFE(p, &pend_list, entry, next)
+	{
+		if (p->req != q || p->hstate != HOST_BY_HOSTER || p->hwid)
+			continue;
+		if (wid <= 0) {
+			pend_fail(p, PvmCantStart, "cannot ask the hoster");
+			continue;
+		}
+		p->hwid = wid;
+		log_info("host %s (index %d): asked of the hoster, wait id %d",
+		    p->name, p->index, wid);
+	}
 }
 
 /* The options of an '&' line of the start-up hostfile for `name`. */
@@ -437,6 +575,7 @@ vm_add(int tid, int wid, const char *const *lines, int n)
 			else
 				q->res[i] = rc;
 		}
+		vm_hoster_send(q);
 	}
 	if (--q->left == 0)
 		addreq_finish(q);
@@ -491,7 +630,8 @@ addhost_link_lost(struct conn *c)
 	{
 		if (p->link == c) {
 			p->link = NULL;
-			pend_fail(p, PvmCantStart, "its link closed before it was ready");
+			pend_fail(p, PvmCantStart,
+			    "its link closed before it was ready");
 			return 1;
 		}
 	}
@@ -552,6 +692,102 @@ addhost_on_slave(struct conn *c, struct xdr_reader *r)
 	p->link = NULL;
 	pend_finish(p, tid_make(hp->index, 0));
 	vm_host_joined(hp);
+}
+
+/* Master: the hoster's result for host tid of start wid (hoster.c). */
+void
+addhost_hoster_result(int wid, int tid, const char *result)
+{
+	char why[300];
+	struct pend *p;
+	int code;
+
+	TAILQ_FOREACH(p, &pend_list, entry)
+	{
+		if (p->hwid == wid && p->hstate == HOST_BY_HOSTER &&
+		    tid_make(p->index, 0) == tid)
+			break;
+	}
+	if (p == NULL) {
+		log_warn("hoster: answer for t%x (wait id %d) matches no host "
+		         "being started: ignored",
+		    (unsigned)tid, wid);
+		return;
+	}
+	if ((code = sm_result_parse(result, p->hkey)) == 0) {
+		p->hstate = HOST_KEYED;
+		log_info("host %s: the hoster started it; waiting for its link",
+		    p->name);
+		return;
+	}
+	snprintf(why, sizeof(why), "the hoster says: %.250s", result);
+	pend_fail(p, code, why);
+}
+
+/* Master: the hoster answered start wid; hosts it left out fail. */
+void
+addhost_hoster_end(int wid, const char *why)
+{
+	struct pend *p, *next;
+
+	TAILQ_FOREACH_SAFE(p, &pend_list, entry, next)
+	{
+		if (p->hwid == wid && p->hstate == HOST_BY_HOSTER)
+			pend_fail(p, PvmCantStart, why);
+	}
+}
+
+/* Master: the hoster left; hosts it still owes fail. */
+void
+addhost_hoster_gone(void)
+{
+	struct pend *p, *next;
+
+	TAILQ_FOREACH_SAFE(p, &pend_list, entry, next)
+	{
+		if (p->hstate == HOST_BY_HOSTER)
+			pend_fail(p, PvmCantStart, "the hoster left first");
+	}
+}
+
+/* Master: the key a link for host index/name proves (pvmd.h). */
+int
+addhost_link_key(int index, const char *name, uint8_t *key)
+{
+	struct pend *p;
+
+	TAILQ_FOREACH(p, &pend_list, entry)
+	{
+		if (p->index != index || strcasecmp(p->name, name) != 0)
+			continue;
+		switch (p->hstate) {
+		case HOST_BY_LAUNCHER:
+			return 0;
+		case HOST_KEYED:
+			memcpy(key, p->hkey, AUTH_KEY_LEN);
+			return 1;
+		case HOST_BY_HOSTER:
+		case HOST_KEY_USED:
+			return -1;
+		}
+		break;
+	}
+	return 0; /* refused later: no such host expected */
+}
+
+/* Master: host index's one-time key was proved; forget it. */
+void
+addhost_link_key_used(int index)
+{
+	struct pend *p;
+
+	TAILQ_FOREACH(p, &pend_list, entry)
+	{
+		if (p->index == index && p->hstate == HOST_KEYED) {
+			p->hstate = HOST_KEY_USED;
+			auth_wipe(p->hkey, sizeof(p->hkey));
+		}
+	}
 }
 
 /* Read a whole file; NULL with the reason in err. */

@@ -225,3 +225,53 @@ auth_wipe(void *p, size_t n)
 {
 	sodium_memzero(p, n);
 }
+
+/* The sealing key of one handshake: keyed BLAKE2b over both nonces. */
+static void
+seal_key(const uint8_t k[AUTH_KEY_LEN], const uint8_t dnonce[AUTH_NONCE_LEN],
+    const uint8_t anonce[AUTH_NONCE_LEN], uint8_t out[AUTH_KEY_LEN])
+{
+	static const char label[] = "pvm4 hoster seal v1";
+	crypto_generichash_state st;
+
+	crypto_generichash_init(&st, k, AUTH_KEY_LEN, AUTH_KEY_LEN);
+	crypto_generichash_update(&st, (const uint8_t *)label, sizeof(label));
+	crypto_generichash_update(&st, dnonce, AUTH_NONCE_LEN);
+	crypto_generichash_update(&st, anonce, AUTH_NONCE_LEN);
+	crypto_generichash_final(&st, out, AUTH_KEY_LEN);
+	sodium_memzero(&st, sizeof(st));
+}
+
+void
+auth_seal(const uint8_t k[AUTH_KEY_LEN], const uint8_t dnonce[AUTH_NONCE_LEN],
+    const uint8_t anonce[AUTH_NONCE_LEN], const uint8_t secret[AUTH_KEY_LEN],
+    uint8_t out[AUTH_SEAL_LEN])
+{
+	uint8_t sk[AUTH_KEY_LEN];
+
+	seal_key(k, dnonce, anonce, sk);
+	randombytes_buf(out, AUTH_SEAL_NONCE_LEN);
+	crypto_secretbox_easy(
+	    out + AUTH_SEAL_NONCE_LEN, secret, AUTH_KEY_LEN, out, sk);
+	sodium_memzero(sk, sizeof(sk));
+}
+
+int
+auth_unseal(const uint8_t k[AUTH_KEY_LEN], const uint8_t dnonce[AUTH_NONCE_LEN],
+    const uint8_t anonce[AUTH_NONCE_LEN], const uint8_t *p, size_t n,
+    uint8_t secret[AUTH_KEY_LEN])
+{
+	uint8_t sk[AUTH_KEY_LEN], tmp[AUTH_KEY_LEN];
+	int rc;
+
+	if (p == NULL || n != AUTH_SEAL_LEN)
+		return -1;
+	seal_key(k, dnonce, anonce, sk);
+	rc = crypto_secretbox_open_easy(
+	    tmp, p + AUTH_SEAL_NONCE_LEN, n - AUTH_SEAL_NONCE_LEN, p, sk);
+	if (rc == 0)
+		memcpy(secret, tmp, AUTH_KEY_LEN);
+	sodium_memzero(sk, sizeof(sk));
+	sodium_memzero(tmp, sizeof(tmp));
+	return rc == 0 ? 0 : -1;
+}

@@ -97,4 +97,21 @@ int auth_challenge_decode(const uint8_t *p, size_t n, struct auth_challenge *c);
 size_t auth_proof_encode(const struct auth_proof *p, uint8_t *out, size_t cap);
 int auth_proof_decode(const uint8_t *p, size_t n, struct auth_proof *pr);
 
+/*
+ * The machine's secret for a slave that proved a one-time key K (a
+ * hoster started it, docs/security.md): sealed with crypto_secretbox
+ * under BLAKE2b(key K, label || dnonce || anonce), so the box is bound
+ * to that one handshake.  Layout: 24-byte nonce, then the box (the
+ * secret and a 16-byte tag).
+ */
+#define AUTH_SEAL_NONCE_LEN 24
+#define AUTH_SEAL_LEN (AUTH_SEAL_NONCE_LEN + 16 + AUTH_KEY_LEN)
+void auth_seal(const uint8_t k[AUTH_KEY_LEN],
+    const uint8_t dnonce[AUTH_NONCE_LEN], const uint8_t anonce[AUTH_NONCE_LEN],
+    const uint8_t secret[AUTH_KEY_LEN], uint8_t out[AUTH_SEAL_LEN]);
+/* 0 with the secret, or -1 (wrong length, or the box does not open). */
+int auth_unseal(const uint8_t k[AUTH_KEY_LEN],
+    const uint8_t dnonce[AUTH_NONCE_LEN], const uint8_t anonce[AUTH_NONCE_LEN],
+    const uint8_t *p, size_t n, uint8_t secret[AUTH_KEY_LEN]);
+
 #endif

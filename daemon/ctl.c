@@ -14,9 +14,7 @@
 typedef void ctl_fn(struct ctlreq *q);
 
 #define CTL_ENTRY(name, num, text) [num] = ctl_##name,
-static ctl_fn *const ctl_table[WIRE_TM_COUNT + 1] = {
-	WIRE_TM_LIST(CTL_ENTRY)
-};
+static ctl_fn *const ctl_table[WIRE_TM_COUNT + 1] = {WIRE_TM_LIST(CTL_ENTRY)};
 #undef CTL_ENTRY
 
 /*
@@ -25,28 +23,21 @@ static ctl_fn *const ctl_table[WIRE_TM_COUNT + 1] = {
  * act on the requester's own connection or pvmd.
  */
 static const unsigned char ctl_remote_ok[WIRE_TM_COUNT + 1] = {
-	[TM_TASKS & 0xffff] = 1,
-	[TM_SPAWN & 0xffff] = 1,
-	[TM_SENDSIG & 0xffff] = 1,
-	[TM_PSTAT & 0xffff] = 1,
-	[TM_HOSTSYNC & 0xffff] = 1,
-	[TM_CONFIG & 0xffff] = 1,
-	[TM_MSTAT & 0xffff] = 1,
-	[TM_MB_PUT & 0xffff] = 1,
-	[TM_MB_GET & 0xffff] = 1,
-	[TM_MB_DEL & 0xffff] = 1,
-	[TM_MB_LIST & 0xffff] = 1,
-	[TM_ADDHOST & 0xffff] = 1,
-	[TM_DELHOST & 0xffff] = 1,
-	[TM_TRACER & 0xffff] = 1,
+    [TM_TASKS & 0xffff] = 1,
+    [TM_SPAWN & 0xffff] = 1,
+    [TM_SENDSIG & 0xffff] = 1,
+    [TM_PSTAT & 0xffff] = 1,
+    [TM_HOSTSYNC & 0xffff] = 1,
+    [TM_CONFIG & 0xffff] = 1,
+    [TM_MSTAT & 0xffff] = 1,
+    [TM_MB_PUT & 0xffff] = 1,
+    [TM_MB_GET & 0xffff] = 1,
+    [TM_MB_DEL & 0xffff] = 1,
+    [TM_MB_LIST & 0xffff] = 1,
+    [TM_ADDHOST & 0xffff] = 1,
+    [TM_DELHOST & 0xffff] = 1,
+    [TM_TRACER & 0xffff] = 1,
 };
-
-/* A resource manager's tag (pvmsdpro.h's SM_FIRST..SM_LAST)? */
-static int
-ctl_is_sm(int32_t tag)
-{
-	return (uint32_t)tag >= 0x80040001u && (uint32_t)tag <= 0x80040011u;
-}
 
 /* A request from src (task t, if of this host) on c, to be answered. */
 static void
@@ -64,13 +55,13 @@ ctl_req_init(struct ctlreq *q, struct conn *c, struct task *t, int src,
 
 /* A request from a task of another host, through link c. */
 void
-ctl_dispatch_remote(struct conn *c, const struct wire_hdr *h,
-    const uint8_t *body, size_t len)
+ctl_dispatch_remote(
+    struct conn *c, const struct wire_hdr *h, const uint8_t *body, size_t len)
 {
 	struct ctlreq q;
 	int i = wire_tm_index(h->tag);
 
-	if (ctl_is_sm(h->tag)) {
+	if (sm_is_tag(h->tag)) {
 		sched_dispatch(c, h->src, h, body, len);
 		return;
 	}
@@ -81,8 +72,8 @@ ctl_dispatch_remote(struct conn *c, const struct wire_hdr *h,
 	}
 	ctl_req_init(&q, c, NULL, h->src, h, body, len);
 	if (!ctl_remote_ok[i]) {
-		log_warn("t%x: %s is for the task's own pvmd",
-		    (unsigned)h->src, wire_tag_name(h->tag));
+		log_warn("t%x: %s is for the task's own pvmd", (unsigned)h->src,
+		    wire_tag_name(h->tag));
 		ctl_reply_int(&q, PvmBadParam);
 		return;
 	}
@@ -99,8 +90,8 @@ ctl_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
 	struct ctlreq q;
 	int i = wire_tm_index(h->tag);
 
-	if (t != NULL && ctl_is_sm(h->tag)) {
-		sched_dispatch(c, t->tid, h, body, len);
+	if (t != NULL && sm_is_tag(h->tag)) {
+		sm_dispatch(c, t, h, body, len);
 		return;
 	}
 	if (i == 0 || ctl_table[i] == NULL) {
@@ -114,8 +105,8 @@ ctl_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
 		return;
 	}
 	ctl_req_init(&q, c, t, t != NULL ? t->tid : 0, h, body, len);
-	log_debug("t%x: %s (%zu bytes)", (unsigned)q.src,
-	    wire_tag_name(h->tag), len);
+	log_debug(
+	    "t%x: %s (%zu bytes)", (unsigned)q.src, wire_tag_name(h->tag), len);
 	ctl_table[i](&q);
 }
 
@@ -155,8 +146,8 @@ ctl_bad(const struct ctlreq *q)
 
 /* Send a message from this pvmd to tid; silently dropped if unreachable. */
 void
-pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc, const void *body,
-    size_t len)
+pvmd_send_raw(
+    int dst, int tag, int ctx, int wid, int enc, const void *body, size_t len)
 {
 	pvmd_send_from(pvmd.mytid, dst, tag, ctx, wid, enc, body, len);
 }
@@ -180,16 +171,16 @@ pvmd_send_from(int src, int dst, int tag, int ctx, int wid, int enc,
 	case ROUTE_PEER:
 		/* Across a link only our own tid is a valid source. */
 		if ((hp = host_get(host)) != NULL && hp->link != NULL) {
-			conn_send(hp->link, pvmd.mytid, dst, tag, ctx, wid,
-			    enc, body, len);
+			conn_send(hp->link, pvmd.mytid, dst, tag, ctx, wid, enc,
+			    body, len);
 			return;
 		}
 		break;
 	default:
 		break;
 	}
-	log_debug("message tag 0x%x to t%x dropped: unreachable",
-	    (unsigned)tag, (unsigned)dst);
+	log_debug("message tag 0x%x to t%x dropped: unreachable", (unsigned)tag,
+	    (unsigned)dst);
 }
 
 /* Send a message whose XDR body is one int from this pvmd to dst. */
@@ -333,8 +324,7 @@ ctl_TM_MCAST(struct ctlreq *q)
 		return;
 	}
 	if ((v = calloc((size_t)n + 1, sizeof(*v))) == NULL) {
-		log_warn("t%x: out of memory for mcast list",
-		    (unsigned)q->src);
+		log_warn("t%x: out of memory for mcast list", (unsigned)q->src);
 		conn_set_mcast(q->c, NULL, 0);
 		return;
 	}
@@ -360,4 +350,3 @@ ctl_TM_SETOUT(struct ctlreq *q)
 	if (q->t->child != NULL)
 		output_redirect(q->t->child, tid, ctx, tag);
 }
-

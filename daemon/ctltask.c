@@ -102,6 +102,9 @@ ctl_TM_CONNECT(struct ctlreq *q)
 		t->pid = pid > 0 ? pid : conn_peer_pid(q->c);
 		tracer_task_defaults(t);
 		sched_task_enrolled(t);
+	} else if (t->tasked) {
+		/* The tasker's cookie stood for the pid until now. */
+		t->pid = conn_peer_pid(q->c) > 0 ? conn_peer_pid(q->c) : pid;
 	}
 	conn_set_task(q->c, t);
 	log_info("t%x connected (pid %ld%s%s)", (unsigned)t->tid,

@@ -40,5 +40,7 @@ depart_task(struct task *t)
 	ctx_free_owner(&pvmd.ctxs, tid);
 	vm_rpc_forget(tid);
 	vm_task_left(tid);
+	tasker_task_left(tid);
+	hoster_task_left(tid);
 	depart_unlink_sock(tid);
 }

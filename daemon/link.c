@@ -39,13 +39,17 @@
 
 #define LINK_MAX_PENDING 64 /* unauthenticated links at once */
 #define LINK_AUTH_FRAME_MAX 1024 /* conn.c refuses larger ones */
+#define LINK_STEP_MS 10000       /* one try of a hoster-started slave's dial */
+#define LINK_REDIAL_MS 200       /* its pause before the next try */
 
 struct link_auth {
 	uint8_t dnonce[AUTH_NONCE_LEN];
 	uint8_t anonce[AUTH_NONCE_LEN];
 	int32_t index;
 	char name[AUTH_NAME_MAX + 1];
-	int stage; /* 0: want DM_HELLO, 1: want DM_PROOF */
+	int stage;                 /* 0: want DM_HELLO, 1: want DM_PROOF */
+	uint8_t key[AUTH_KEY_LEN]; /* what the dialer must prove */
+	int onetime; /* key is a hoster-started slave's K (addhost.c) */
 };
 
 static int link_fd = -1;
@@ -190,6 +194,44 @@ link_auth_send(struct conn *c, int tag, const uint8_t *body, size_t len)
 	    c, pvmd.mytid, 0, tag, SYSCTX_TM, 0, WIRE_ENC_NATIVE, body, len);
 }
 
+/*
+ * The key the dialer must prove: the machine's secret, or on the master
+ * the one-time key K of a host a hoster started.  A dialer whose K has
+ * not come back through the hoster yet is closed before any challenge;
+ * it dials again (link_dial_onetime).  0, or -1 (c closed).
+ */
+static int
+link_pick_key(struct conn *c, struct link_auth *a)
+{
+	int rc = 0;
+
+	if (pvmd.master)
+		rc = addhost_link_key(a->index, a->name, a->key);
+	if (rc < 0) {
+		conn_close(c, "refused for now: its one-time key has not "
+		              "come through the hoster yet");
+		return -1;
+	}
+	a->onetime = rc == 1;
+	if (!a->onetime)
+		memcpy(a->key, pvmd.key, AUTH_KEY_LEN);
+	return 0;
+}
+
+/* A slave that proved its one-time key gets the machine's secret. */
+static void
+link_send_seal(struct conn *c, struct link_auth *a)
+{
+	uint8_t box[AUTH_SEAL_LEN];
+
+	auth_seal(a->key, a->dnonce, a->anonce, pvmd.key, box);
+	link_auth_send(c, DM_SEAL, box, sizeof(box));
+	addhost_link_key_used(a->index);
+	log_info("host %d (\"%s\") proved its one-time key: the secret "
+	         "sent to it sealed",
+	    (int)a->index, a->name);
+}
+
 /* DM_HELLO: answer with our nonce and our proof. */
 static void
 link_on_hello(
@@ -207,10 +249,12 @@ link_on_hello(
 	memcpy(a->dnonce, hello.nonce, AUTH_NONCE_LEN);
 	a->index = hello.index;
 	snprintf(a->name, sizeof(a->name), "%s", hello.name);
+	if (link_pick_key(c, a) != 0)
+		return;
 	auth_nonce_new(a->anonce);
 	memcpy(ch.nonce, a->anonce, AUTH_NONCE_LEN);
-	auth_mac(pvmd.key, AUTH_ACCEPTOR, a->dnonce, a->anonce, a->index,
-	    a->name, ch.mac);
+	auth_mac(a->key, AUTH_ACCEPTOR, a->dnonce, a->anonce, a->index, a->name,
+	    ch.mac);
 	if ((n = auth_challenge_encode(&ch, out, sizeof(out))) == 0) {
 		conn_close(c, "refused: cannot encode the challenge");
 		return;
@@ -230,10 +274,11 @@ link_on_proof(
 		conn_close(c, "refused: malformed proof");
 		return;
 	}
-	if (auth_check(pvmd.key, AUTH_DIALER, a->dnonce, a->anonce, a->index,
+	if (auth_check(a->key, AUTH_DIALER, a->dnonce, a->anonce, a->index,
 	        a->name, pr.mac) != 0) {
-		log_warn("link from \"%s\" (host %d) refused: wrong secret",
-		    a->name, (int)a->index);
+		log_warn("link from \"%s\" (host %d) refused: wrong %s",
+		    a->name, (int)a->index,
+		    a->onetime ? "one-time key" : "secret");
 		conn_close(c, "refused: authentication failed");
 		return;
 	}
@@ -242,6 +287,8 @@ link_on_proof(
 		conn_close(c, "refused: no such host expected");
 		return;
 	}
+	if (a->onetime)
+		link_send_seal(c, a);
 	link_npending--;
 	*conn_link_auth(c) = NULL;
 	conn_link_up(c, (int)a->index);
@@ -272,6 +319,8 @@ link_auth_frame(
 void
 link_auth_free(void *auth)
 {
+	if (auth != NULL)
+		auth_wipe(auth, sizeof(struct link_auth));
 	free(auth);
 }
 
@@ -417,20 +466,23 @@ link_connect(const char *addr, int ms, char *err, size_t errlen)
 	return s; /* TCP_NODELAY: conn_link_open */
 }
 
-/* Dial a pvmd and prove ourselves (see the top). */
-int
-link_dial(const char *addr, int index, const char *name, const uint8_t *key,
-    int ms, char *err, size_t errlen)
+/*
+ * The dialer's half of the handshake on the connected socket s, proving
+ * key; the nonces into dn and an.  0, or -1 with the reason in err;
+ * *early is set when the acceptor closed before its challenge.
+ */
+static int
+link_handshake(int s, int index, const char *name, const uint8_t *key, int ms,
+    uint8_t *dn, uint8_t *an, char *err, size_t errlen, int *early)
 {
 	uint8_t buf[LINK_AUTH_FRAME_MAX];
 	struct auth_hello hello;
 	struct auth_challenge ch;
 	struct auth_proof pr;
 	size_t n;
-	int s, src = tid_pvmd(index);
+	int src = tid_pvmd(index);
 
-	if ((s = link_connect(addr, ms, err, errlen)) < 0)
-		return -1;
+	*early = 0;
 	memset(&hello, 0, sizeof(hello));
 	hello.version = AUTH_VERSION;
 	hello.index = index;
@@ -441,32 +493,85 @@ link_dial(const char *addr, int index, const char *name, const uint8_t *key,
 	    link_get_frame(s, DM_CHALLENGE, buf, sizeof(buf), &n, ms) != 0 ||
 	    auth_challenge_decode(buf, n, &ch) != 0) {
 		snprintf(err, errlen,
-		    "authentication with the pvmd at %s failed: it closed "
-		    "the link",
-		    addr);
-		goto fail;
+		    "authentication with the pvmd failed: it closed the link");
+		*early = 1;
+		return -1;
 	}
 	if (auth_check(key, AUTH_ACCEPTOR, hello.nonce, ch.nonce, index,
 	        hello.name, ch.mac) != 0) {
 		snprintf(err, errlen,
-		    "authentication failed: the pvmd at %s does not know "
-		    "our secret",
-		    addr);
-		goto fail;
+		    "authentication failed: the pvmd does not know our %s",
+		    key == pvmd.key ? "secret" : "one-time key");
+		return -1;
 	}
 	auth_mac(
 	    key, AUTH_DIALER, hello.nonce, ch.nonce, index, hello.name, pr.mac);
 	if ((n = auth_proof_encode(&pr, buf, sizeof(buf))) == 0 ||
 	    link_put_frame(s, src, DM_PROOF, buf, n, ms) != 0) {
 		snprintf(err, errlen,
-		    "authentication with the pvmd at %s failed: %s", addr,
+		    "authentication with the pvmd failed: "
+		    "%s",
 		    strerror(errno));
-		goto fail;
+		return -1;
+	}
+	memcpy(dn, hello.nonce, AUTH_NONCE_LEN);
+	memcpy(an, ch.nonce, AUTH_NONCE_LEN);
+	return 0;
+}
+
+/* Dial a pvmd and prove ourselves (see the top). */
+int
+link_dial(const char *addr, int index, const char *name, const uint8_t *key,
+    int ms, char *err, size_t errlen)
+{
+	uint8_t dn[AUTH_NONCE_LEN], an[AUTH_NONCE_LEN];
+	int s, early;
+
+	if ((s = link_connect(addr, ms, err, errlen)) < 0)
+		return -1;
+	if (link_handshake(
+	        s, index, name, key, ms, dn, an, err, errlen, &early) != 0) {
+		close(s);
+		return -1;
 	}
 	return s;
-fail:
-	close(s);
-	return -1;
+}
+
+/*
+ * A slave a hoster started: dial the master and prove the one-time key
+ * k, again every LINK_REDIAL_MS while the master closes the link before
+ * its challenge (k has not come back through the hoster yet), for ms
+ * at most; then take the machine's secret from DM_SEAL.
+ */
+int
+link_dial_onetime(const char *addr, int index, const char *name,
+    const uint8_t *k, int ms, uint8_t *secret, char *err, size_t errlen)
+{
+	uint8_t dn[AUTH_NONCE_LEN], an[AUTH_NONCE_LEN], box[AUTH_SEAL_LEN + 1];
+	long long end = mono_us() + (long long)ms * 1000;
+	int s = -1, early = 1, step = ms < LINK_STEP_MS ? ms : LINK_STEP_MS;
+	size_t n;
+
+	while (early && mono_us() < end) {
+		if ((s = link_connect(addr, step, err, errlen)) < 0)
+			return -1;
+		if (link_handshake(s, index, name, k, step, dn, an, err, errlen,
+		        &early) == 0)
+			break;
+		close(s);
+		s = -1;
+		if (early)
+			poll(NULL, 0, LINK_REDIAL_MS);
+	}
+	if (s < 0)
+		return -1;
+	if (link_get_frame(s, DM_SEAL, box, sizeof(box), &n, step) != 0 ||
+	    auth_unseal(k, dn, an, box, n, secret) != 0) {
+		snprintf(err, errlen, "no sealed secret from the master");
+		close(s);
+		return -1;
+	}
+	return s;
 }
 
 /* ---- both sides ---- */

@@ -57,6 +57,9 @@ usage(FILE *fp)
 	    "  -S           slave: started by the master through its "
 	    "launcher,\n"
 	    "               the secret comes on standard input\n"
+	    "  -K           with -S: started by a hoster; print a one-time "
+	    "key\n"
+	    "               and prove it to the master instead\n"
 	    "  -h           this help\n"
 	    "files: $PVM_TMP/pvm-<uid>[-<PVM_VMID>]/{sock,lock,pid} and "
 	    "$PVM_TMP/pvm-<uid>[-<PVM_VMID>].log\n");
@@ -456,10 +459,13 @@ main(int argc, char **argv)
 	const char *hostfile = NULL;
 	int ch, batch = 0;
 
-	while ((ch = getopt(argc, argv, "fbd:n:hSm:i:H:e:w:")) != -1) {
+	while ((ch = getopt(argc, argv, "fbd:n:hSKm:i:H:e:w:")) != -1) {
 		switch (ch) {
 		case 'S':
 			slave.on = 1;
+			break;
+		case 'K':
+			slave.onetime = 1;
 			break;
 		case 'b':
 			batch = 1;

@@ -47,10 +47,10 @@ struct xdr_writer;
 
 /* glibc's sys/queue.h lacks the _SAFE iterators of the BSDs. */
 #ifndef TAILQ_FOREACH_SAFE
-#define TAILQ_FOREACH_SAFE(var, head, field, tvar)                            \
-	for ((var) = TAILQ_FIRST(head);                                       \
-	    (var) != NULL && ((tvar) = TAILQ_NEXT(var, field), 1);            \
-	    (var) = (tvar))
+#define TAILQ_FOREACH_SAFE(var, head, field, tvar)                             \
+	for ((var) = TAILQ_FIRST(head);                                        \
+	     (var) != NULL && ((tvar) = TAILQ_NEXT(var, field), 1);            \
+	     (var) = (tvar))
 #endif
 
 /*
@@ -80,16 +80,20 @@ const char *route_kind_str(enum route_kind k);
 
 /* ---- task.c: the task table (pure) ---- */
 
-#define TASK_F_SPAWNED 2 /* forked by this pvmd (ti_flag bit) */
-#define TASK_F_CONN 4    /* connected (ti_flag bit) */
+#define TASK_F_SPAWNED 2    /* forked by this pvmd (ti_flag bit) */
+#define TASK_F_CONN 4       /* connected (ti_flag bit) */
 #define TASK_F_SCHED 0x100  /* the resource manager (ti_flag, PVM's) */
 #define TASK_F_TRACER 0x800 /* the tracer (ti_flag, PVM's) */
+#define TASK_F_HOSTER 0x200 /* the registered hoster (PVM's bit) */
+#define TASK_F_TASKER 0x400 /* the registered tasker (PVM's bit) */
 
 struct task {
 	int tid;
 	int ptid; /* spawner, 0 for tasks started from a shell */
 	pid_t pid;
-	int flags; /* TASK_F_* */
+	int flags;   /* TASK_F_* */
+	int tasked;  /* the tasker that started it, or 0; pid is its
+	              * PVMEPID cookie until it connects (tasker.c) */
 	char *a_out; /* program name (spawned tasks), owned; "" else */
 	/* Inherited from the spawn request, handed over at TM_CONNECT. */
 	int outtid, outctx, outtag;
@@ -114,8 +118,8 @@ struct task {
 struct task_table {
 	struct task *hash[TASK_HASH];
 	TAILQ_HEAD(, task) list; /* in order of creation */
-	int host;  /* host index of this pvmd */
-	int next;  /* next local part to try, 1..TID_LOCAL_MAX */
+	int host;                /* host index of this pvmd */
+	int next;                /* next local part to try, 1..TID_LOCAL_MAX */
 	int count;
 };
 
@@ -125,7 +129,7 @@ int task_alloc_tid(struct task_table *tt);
 /* A zeroed task with `tid`, inserted; NULL if out of memory. */
 struct task *task_new(struct task_table *tt, int tid);
 struct task *task_find(const struct task_table *tt, int tid);
-/* A spawned task with this pid that has not connected yet. */
+/* A spawned task with this pid (or tasker cookie) not connected yet. */
 struct task *task_find_pending(const struct task_table *tt, pid_t pid);
 /* Unlink and free. */
 void task_remove(struct task_table *tt, struct task *t);
@@ -206,14 +210,14 @@ size_t mbox_bytes(void);
  * Store (takes a reference on m); index -1 = the direct index in flags or
  * 0.  The index used, or PvmDenied / PvmBadParam / PvmNoMem.
  */
-int mbox_put(struct mbox *mb, int tid, const char *name, int index,
-    int flags, struct mbox_msg *m);
+int mbox_put(struct mbox *mb, int tid, const char *name, int index, int flags,
+    struct mbox_msg *m);
 /*
  * Look up; on success the index, and *mp gets a reference the caller
  * must drop.  PvmNotFound or PvmDenied (ReadAndDelete not allowed).
  */
-int mbox_get(struct mbox *mb, int tid, const char *name, int index,
-    int flags, struct mbox_msg **mp);
+int mbox_get(struct mbox *mb, int tid, const char *name, int index, int flags,
+    struct mbox_msg **mp);
 /* Delete; the deleted index, PvmNotFound or PvmDenied. */
 int mbox_del(struct mbox *mb, int tid, const char *name, int index);
 struct mbox_class *mbox_class_find(const struct mbox *mb, const char *name);
@@ -226,8 +230,8 @@ void mbox_reset(struct mbox *mb, const char *const *keep, int nkeep);
 /* True if `tid` registered under MBOX_CLASS_NORESET. */
 int mbox_is_noreset(const struct mbox *mb, int tid);
 /* Park a waiting get; 0 or -1 (no memory). */
-int mbox_wait_add(struct mbox *mb, int tid, int wid, const char *name,
-    int index, int flags);
+int mbox_wait_add(
+    struct mbox *mb, int tid, int wid, const char *name, int index, int flags);
 /* Drop the waits of task `tid`. */
 void mbox_wait_drop(struct mbox *mb, int tid);
 void mbox_waiter_free(struct mbox_waiter *w);
@@ -275,8 +279,8 @@ int host_is_self(const char *name);
 int host_count(void);
 int host_narch(void);
 /* Enter or update another host; NULL if out of memory or a bad index. */
-struct host *host_add(int index, const char *name, const char *arch,
-    int speed, int dsig, struct conn *link);
+struct host *host_add(int index, const char *name, const char *arch, int speed,
+    int dsig, struct conn *link);
 void host_del(int index);
 /* The host called `name` (this one too), or NULL. */
 struct host *host_find_name(const char *name);
@@ -323,8 +327,8 @@ void conn_release_held(struct conn *c, struct task *t);
 /* A pending task is gone: drop what was held for it. */
 void conn_drop_held(struct task *t);
 /* Queue a message from this pvmd to task t (connected or pending). */
-void conn_send_task(struct task *t, int src, int tag, int ctx, int wid,
-    int enc, const void *body, size_t len);
+void conn_send_task(struct task *t, int src, int tag, int ctx, int wid, int enc,
+    const void *body, size_t len);
 void conn_set_mcast(struct conn *c, int *tids, int n);
 pid_t conn_peer_pid(const struct conn *c);
 /* Best-effort write of everything queued, then close all (halt). */
@@ -350,17 +354,25 @@ int link_listen(int *port);
  * timeout_ms, prove the secret in both directions, claim host `index`
  * under `name`.  The socket, or -1 with the reason in err.
  */
-int link_dial(const char *addr, int index, const char *name,
-    const uint8_t *key, int timeout_ms, char *err, size_t errlen);
+int link_dial(const char *addr, int index, const char *name, const uint8_t *key,
+    int timeout_ms, char *err, size_t errlen);
+/*
+ * A slave a hoster started: dial, prove the one-time key k (again while
+ * the master does not know it yet, for ms at most), and take the
+ * machine's secret (AUTH_KEY_LEN bytes) from the master.  The socket,
+ * or -1 with the reason in err.
+ */
+int link_dial_onetime(const char *addr, int index, const char *name,
+    const uint8_t *k, int ms, uint8_t *secret, char *err, size_t errlen);
 /* A handshake frame arrived on an unauthenticated link. */
-void link_auth_frame(struct conn *c, const struct wire_hdr *h,
-    const uint8_t *body, size_t len);
+void link_auth_frame(
+    struct conn *c, const struct wire_hdr *h, const uint8_t *body, size_t len);
 void link_auth_free(void *auth);
 /* A link closed (either state). */
 void link_closed(struct conn *c);
 /* A reassembled control message from a link. */
-void link_ctl_dispatch(struct conn *c, const struct wire_hdr *h,
-    const uint8_t *body, size_t len);
+void link_ctl_dispatch(
+    struct conn *c, const struct wire_hdr *h, const uint8_t *body, size_t len);
 /* Start the liveness timer (pings, and the host timeout). */
 int link_timer_start(void);
 
@@ -390,6 +402,7 @@ struct pvmd_slave {
 	char ep[PATHS_MAX]; /* -e: PVM_PATH for spawns here */
 	char wd[PATHS_MAX]; /* -w: working directory of spawns */
 	int fd;             /* the authenticated link, until the loop */
+	int onetime;        /* -K: a hoster started us (one-time key) */
 };
 extern struct pvmd_slave slave;
 
@@ -405,8 +418,8 @@ void slave_link_start(void);
 /* Master: a link proved the secret claiming `index`; 0 = expected. */
 int vm_link_authenticated(struct conn *c, int index, const char *name);
 /* A DM_* message from the pvmd src. */
-void vm_dm_dispatch(struct conn *c, const struct wire_hdr *h,
-    const uint8_t *body, size_t len);
+void vm_dm_dispatch(
+    struct conn *c, const struct wire_hdr *h, const uint8_t *body, size_t len);
 /* The link c closed: its host (or, on a slave, the master) is gone. */
 void vm_link_lost(struct conn *c);
 /* Master: host hp joined; tell it and everyone. */
@@ -432,6 +445,20 @@ int vm_starting(void);
 int vm_fail_host(int dtid, int by);
 /* Master: the machine halts; hosts still starting fail now. */
 void vm_halt_pending(void);
+/* Master: the hoster's result line for host tid of start wid. */
+void addhost_hoster_result(int wid, int tid, const char *result);
+/* Master: the hoster answered start wid; hosts it left out fail. */
+void addhost_hoster_end(int wid, const char *why);
+/* Master: the hoster is gone; hosts it still owes fail. */
+void addhost_hoster_gone(void);
+/*
+ * Master: the key a link claiming host `index` called `name` proves:
+ * 0 (the machine's secret), 1 (the one-time key of a host a hoster
+ * started, copied into key), or -1 (such a host, its key not come yet).
+ */
+int addhost_link_key(int index, const char *name, uint8_t *key);
+/* Master: the host's one-time key was used; forget it. */
+void addhost_link_key_used(int index);
 
 /* ---- rpcwait.c: requests from our tasks to other hosts' pvmds ---- */
 
@@ -487,8 +514,8 @@ struct ctlreq {
 void ctl_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
     const uint8_t *body, size_t len);
 /* One control message from a task of another host, through link c. */
-void ctl_dispatch_remote(struct conn *c, const struct wire_hdr *h,
-    const uint8_t *body, size_t len);
+void ctl_dispatch_remote(
+    struct conn *c, const struct wire_hdr *h, const uint8_t *body, size_t len);
 /* Reply with the body in w (same tag and wid, SYSCTX_TM). */
 void ctl_reply(const struct ctlreq *q, const struct xdr_writer *w);
 void ctl_reply_int(const struct ctlreq *q, int v);
@@ -500,16 +527,58 @@ WIRE_TM_LIST(CTL_PROTO)
 #undef CTL_PROTO
 
 /* Send a message from this pvmd to a task tid (dropped if not reachable). */
-void pvmd_send(int dst, int tag, int ctx, int wid,
-    const struct xdr_writer *w);
+void pvmd_send(int dst, int tag, int ctx, int wid, const struct xdr_writer *w);
 /* A message whose XDR body is one int. */
 void pvmd_send_int(int dst, int tag, int ctx, int wid, int v);
 /* The same with raw bytes. */
-void pvmd_send_raw(int dst, int tag, int ctx, int wid, int enc,
-    const void *body, size_t len);
+void pvmd_send_raw(
+    int dst, int tag, int ctx, int wid, int enc, const void *body, size_t len);
 void pvmd_send_from(int src, int dst, int tag, int ctx, int wid, int enc,
     const void *body, size_t len);
 void pvmd_send_int_from(int src, int dst, int tag, int ctx, int wid, int v);
+
+/* ---- tasker.c: a task that starts this pvmd's tasks (pvm_reg_tasker) ---- */
+
+/* The registered tasker's tid, or 0. */
+int tasker_tid(void);
+/*
+ * Have the tasker start task t (pending, tid allocated): SM_STTASK with
+ * path, args (argv[1..]), env; t gets its PVMEPID cookie as pid.  inst,
+ * ntask: its place in this pvmd's share of the spawn.  0 or a Pvm* error.
+ */
+int tasker_start(struct task *t, int flags, const char *path,
+    const char *const *args, int nargs, const char *const *env, int nenv,
+    int inst, int ntask);
+/* SM_TASKX from task src (the tasker, or it is ignored). */
+void tasker_on_taskx(int src, const uint8_t *body, size_t len);
+/* Task tid left: if it was the tasker, later spawns fork/exec again. */
+void tasker_task_left(int tid);
+
+/* ---- hoster.c: a task that starts slave pvmds (pvm_reg_hoster) ---- */
+
+/* The registered hoster's tid, or 0 (master only). */
+int hoster_tid(void);
+/* One host for the hoster to start (strings not owned). */
+struct hoster_host {
+	int index;
+	const char *so;    /* the hostfile's so= options */
+	const char *login; /* "[user@]host" */
+	const char *cmd;   /* the slave's command line (pvmd -S -K ...) */
+};
+/* Send SM_STHOST for n hosts; the wait id, or a Pvm* error. */
+int hoster_start(const struct hoster_host *v, int n);
+/* SM_STHOSTACK from task src with wait id wid. */
+void hoster_on_ack(int src, int wid, const uint8_t *body, size_t len);
+/* Task tid left: if it was the hoster, its starts in flight fail. */
+void hoster_task_left(int tid);
+
+/* ---- sm.c: SM_* messages from a hoster or tasker to this pvmd ---- */
+
+/* True if tag is one of include/pvmsdpro.h's SM_* tags. */
+int sm_is_tag(int32_t tag);
+/* One SM_* message from task t (on its own connection). */
+void sm_dispatch(struct conn *c, struct task *t, const struct wire_hdr *h,
+    const uint8_t *body, size_t len);
 
 /* ---- depart.c: a task leaves the virtual machine ---- */
 
@@ -537,11 +606,11 @@ void notify_fini(void);
  */
 int exec_resolve(const char *file, char *out, size_t outlen);
 struct exec_req {
-	const char *path;     /* resolved executable */
-	char *const *argv;    /* argv[0] = what to run (debugger or path) */
-	char *const *env;     /* extra NAME=value from the request */
+	const char *path;  /* resolved executable */
+	char *const *argv; /* argv[0] = what to run (debugger or path) */
+	char *const *env;  /* extra NAME=value from the request */
 	int nenv;
-	const char *workdir;  /* NULL = $HOME */
+	const char *workdir; /* NULL = $HOME */
 };
 /*
  * fork/exec one child with its output on a pipe.  0 with *pidp and
@@ -554,8 +623,8 @@ int exec_start(const struct exec_req *er, pid_t *pidp, int *outfd);
 struct child {
 	pid_t pid;
 	int tid;
-	int fd;             /* output pipe, -1 after EOF */
-	struct event *ev;   /* read event on fd */
+	int fd;               /* output pipe, -1 after EOF */
+	struct event *ev;     /* read event on fd */
 	struct evbuffer *buf; /* partial line */
 	int outtid, outctx, outtag;
 	int reaped;
@@ -565,16 +634,16 @@ struct child {
 	 * Output held back (output_hold): messages for hold_tid wait in
 	 * held until the spawner's pvmd sent the -1 start record there.
 	 */
-	int hold_tid;               /* 0: nothing held */
-	struct output_held *held;   /* FIFO of waiting messages */
+	int hold_tid;             /* 0: nothing held */
+	struct output_held *held; /* FIFO of waiting messages */
 	struct output_held **held_tail;
-	struct event *hold_ev;      /* the give-up timer */
+	struct event *hold_ev; /* the give-up timer */
 	TAILQ_ENTRY(child) entry;
 };
 
 /* Register a forked child (owns fd).  NULL if out of memory. */
-struct child *child_new(pid_t pid, int tid, int fd, int outtid, int outctx,
-    int outtag);
+struct child *child_new(
+    pid_t pid, int tid, int fd, int outtid, int outctx, int outtag);
 /* The output tid output goes to: tid if positive, else 0 (the log). */
 int output_dest(int tid);
 /* Announce a new child to its output tid (counts -2 and -1). */
@@ -599,8 +668,8 @@ void output_retry_cb(int fd, short what, void *arg);
 int reap_init(void);
 /* spawnout.c: the -1 start record of a task spawned from another host. */
 /* Tell the spawner's pvmd what started (res > 0); out: tid, ctx, tag. */
-void spawnout_tell(int spawner, int ptid, const int *out, const int *res,
-    int count);
+void spawnout_tell(
+    int spawner, int ptid, const int *out, const int *res, int count);
 void spawnout_on_spawned(int src, const uint8_t *body, size_t len);
 void spawnout_on_go(int src, const uint8_t *body, size_t len);
 
@@ -617,13 +686,14 @@ struct spawn_req {
 	int outtid, outctx, outtag;
 	int trctid, trcctx, trctag;
 	int ctx;
-	int sched; /* the resource manager the new tasks report to */
+	int sched;      /* the resource manager the new tasks report to */
 	int out_traced; /* outtid is the tracer's (tracer_spawn_defaults) */
+	int uflag;      /* the caller's own pvm_spawn flags (for a tasker) */
 };
 /* Start s->count tasks for spawner src into res[] (tids or errors), or
  * fill res with err if that is already an error. */
-void spawn_start(int src, const struct spawn_req *s, int err,
-    const char *workdir, int *res);
+void spawn_start(
+    int src, const struct spawn_req *s, int err, const char *workdir, int *res);
 
 /* ---- sched.c: a resource manager (pvm_reg_rm) ---- */
 
@@ -670,14 +740,14 @@ struct pvmd_state {
 	char hostname[256];
 	char altname[256]; /* -n */
 	char home[PATHS_MAX];
-	int host;  /* host index: 1 on the master */
-	int mytid; /* tid_pvmd(host) */
-	int master; /* this pvmd is the master */
-	uint8_t key[32];      /* the virtual machine's secret (auth.h) */
+	int host;        /* host index: 1 on the master */
+	int mytid;       /* tid_pvmd(host) */
+	int master;      /* this pvmd is the master */
+	uint8_t key[32]; /* the virtual machine's secret (auth.h) */
 	int have_key;
-	char master_addr[300]; /* slave: where the master listens */
+	char master_addr[300];    /* slave: where the master listens */
 	struct conn *master_link; /* slave: the link to the master */
-	int host_timeout; /* s without a byte from a link: host failed */
+	int host_timeout;   /* s without a byte from a link: host failed */
 	long long mbox_max; /* bytes the mailbox may hold ($PVMD_MBOX_MAX) */
 	struct rlimit task_nofile; /* RLIMIT_NOFILE as we got it, for tasks */
 	int task_nofile_set;
@@ -685,14 +755,14 @@ struct pvmd_state {
 	int halting;
 	int listen_fd;
 	int lock_fd;
-	int hs_timeout; /* seconds */
+	int hs_timeout;       /* seconds */
 	unsigned long nreads; /* reads from tasks so far (run_loop's spin) */
-	int spawn_cursor; /* TM_SPAWNCUR: a host index, 0 = none yet */
+	int spawn_cursor;     /* TM_SPAWNCUR: a host index, 0 = none yet */
 	struct task_table tasks;
 	struct ctx_table ctxs;
 	struct mbox mbox;
-	int sched_tid;            /* this pvmd's resource manager, 0 = none */
-	struct sd_tracer tracer;  /* the machine's tracer (tid 0 = none) */
+	int sched_tid;           /* this pvmd's resource manager, 0 = none */
+	struct sd_tracer tracer; /* the machine's tracer (tid 0 = none) */
 };
 extern struct pvmd_state pvmd;
 

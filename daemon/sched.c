@@ -91,6 +91,7 @@ sched_exec(struct conn *c, int src, const struct wire_hdr *h,
 	memset(&s, 0, sizeof(s));
 	s.file = e.file;
 	s.flag = e.flags & ~(PvmTaskHost | PvmTaskArch | PvmHostCompl);
+	s.uflag = e.flags;
 	s.where = "";
 	s.count = e.count;
 	s.nargs = e.nargs;

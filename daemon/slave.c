@@ -8,6 +8,7 @@
 #include "pvmd.h"
 #include "auth.h"
 #include "hostfile.h"
+#include "smwire.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -17,7 +18,8 @@
 #include <unistd.h>
 
 #define SLAVE_SECRET_WAIT_MS 10000
-#define SLAVE_DIAL_MS 10000 /* to reach the master and prove the secret */
+#define SLAVE_DIAL_MS 10000    /* to reach the master and prove the secret */
+#define SLAVE_ONETIME_MS 60000 /* the same through a hoster (-K) */
 
 struct pvmd_slave slave = {.fd = -1};
 
@@ -66,6 +68,33 @@ slave_read_secret(void)
 	pvmd.have_key = 1;
 }
 
+/*
+ * Slave started by a hoster (-K): no secret on standard input.  Make a
+ * one-time key K, print it as our result line (the hoster relays it to
+ * the master), let the command end, then prove K to the master, which
+ * answers with the machine's secret sealed under K (docs/security.md).
+ */
+static void
+slave_dial_onetime(void)
+{
+	uint8_t k[AUTH_KEY_LEN];
+	char line[SM_KEYLINE_LEN + 1], err[512];
+
+	auth_key_new(k);
+	sm_keyline(k, line);
+	printf("%s\n", line);
+	fflush(stdout);
+	auth_wipe(line, sizeof(line));
+	/* The hoster may wait for the command's end before it answers. */
+	pvmd_ready();
+	slave.fd = link_dial_onetime(pvmd.master_addr, slave.index, slave.name,
+	    k, SLAVE_ONETIME_MS, pvmd.key, err, sizeof(err));
+	auth_wipe(k, sizeof(k));
+	if (slave.fd < 0)
+		pvmd_startup_fail(err);
+	pvmd.have_key = 1;
+}
+
 /* Slave: reach the master and prove the secret, before anything else. */
 void
 slave_dial(void)
@@ -74,6 +103,12 @@ slave_dial(void)
 
 	if (auth_init() != 0)
 		pvmd_startup_fail("cannot initialise libsodium");
+	if (slave.onetime) {
+		slave_dial_onetime();
+		if (slave.ep[0] != '\0')
+			setenv("PVM_PATH", slave.ep, 1);
+		return;
+	}
 	slave_read_secret();
 	slave.fd = link_dial(pvmd.master_addr, slave.index, slave.name,
 	    pvmd.key, SLAVE_DIAL_MS, err, sizeof(err));
@@ -116,6 +151,10 @@ slave_link_start(void)
 int
 slave_check_opts(void)
 {
+	if (slave.onetime && !slave.on) {
+		fprintf(stderr, "pvmd: -K goes with -S\n");
+		return -1;
+	}
 	if (!slave.on)
 		return 0;
 	if (pvmd.master_addr[0] == '\0' || slave.index < 2 ||

@@ -66,6 +66,11 @@ spawn_decode(struct xdr_reader *r, struct spawn_req *s)
 	s->trcctx = v[4];
 	s->trctag = v[5];
 	s->ctx = v[6];
+	/* Newer libraries add the caller's own flags (for a tasker). */
+	if (xdr_get_int(r, &v[0]) == 0)
+		s->uflag = v[0];
+	else
+		s->uflag = s->flag;
 	return 0;
 }
 
@@ -138,10 +143,51 @@ spawn_announce(int src, const struct spawn_req *s, struct child *ch)
 		output_begin_remote(ch, tid_host(src));
 }
 
-/* Start one task; its tid or an error code. */
+/* The new task's record from the request. */
+static void
+spawn_fill(struct task *t, int src, const struct spawn_req *s)
+{
+	free(t->a_out);
+	t->a_out = strdup(s->file);
+	if (t->a_out == NULL)
+		t->a_out = strdup("");
+	t->ptid = spawn_ptid(src, s);
+	t->outtid = s->outtid;
+	t->outctx = s->outctx;
+	t->outtag = s->outtag;
+	t->trctid = s->trctid;
+	t->trcctx = s->trcctx;
+	t->trctag = s->trctag;
+	t->ctx = s->ctx;
+	t->sched = s->sched;
+}
+
+/* Have the registered tasker start one task (tasker.c); tid or error. */
 static int
-spawn_one(
-    int src, const struct spawn_req *s, const char *path, const char *workdir)
+spawn_by_tasker(
+    int src, const struct spawn_req *s, const char *path, int tid, int inst)
+{
+	struct task *t;
+	int rc;
+
+	if ((t = task_new(&pvmd.tasks, tid)) == NULL)
+		return PvmNoMem;
+	spawn_fill(t, src, s);
+	rc = tasker_start(t, s->uflag, path, s->args, s->nargs, s->env, s->nenv,
+	    inst, s->count);
+	if (rc != 0) {
+		task_remove(&pvmd.tasks, t);
+		return rc;
+	}
+	log_info("t%x spawned by t%x through the tasker: %s", (unsigned)tid,
+	    (unsigned)src, path);
+	return tid;
+}
+
+/* Start task number inst of the request; its tid or an error code. */
+static int
+spawn_one(int src, const struct spawn_req *s, const char *path,
+    const char *workdir, int inst)
 {
 	struct exec_req er;
 	struct child *ch;
@@ -152,6 +198,8 @@ spawn_one(
 
 	if ((tid = task_alloc_tid(&pvmd.tasks)) == 0)
 		return PvmOutOfRes;
+	if (tasker_tid() != 0)
+		return spawn_by_tasker(src, s, path, tid, inst);
 	if ((argv = spawn_argv(s, path)) == NULL)
 		return PvmNoMem;
 	er.path = path;
@@ -174,21 +222,9 @@ spawn_one(
 		output_start(ch);
 		return PvmNoMem;
 	}
-	free(t->a_out);
-	t->a_out = strdup(s->file);
-	if (t->a_out == NULL)
-		t->a_out = strdup("");
-	t->ptid = spawn_ptid(src, s);
+	spawn_fill(t, src, s);
 	t->pid = pid;
 	t->flags = TASK_F_SPAWNED;
-	t->outtid = s->outtid;
-	t->outctx = s->outctx;
-	t->outtag = s->outtag;
-	t->trctid = s->trctid;
-	t->trcctx = s->trcctx;
-	t->trctag = s->trctag;
-	t->ctx = s->ctx;
-	t->sched = s->sched;
 	t->child = ch;
 	spawn_announce(src, s, ch);
 	output_start(ch);
@@ -240,7 +276,7 @@ spawn_start(
 		log_info("spawn of \"%s\" (flag %d where \"%s\") by t%x: %d",
 		    s->file, s->flag, s->where, (unsigned)src, err);
 	for (i = 0; i < s->count; i++)
-		res[i] = err != 0 ? err : spawn_one(src, s, path, workdir);
+		res[i] = err != 0 ? err : spawn_one(src, s, path, workdir, i);
 	if (output_dest(s->outtid) != 0 && tid_host(src) != pvmd.host &&
 	    !s->out_traced) {
 		/* The spawner's pvmd sends the -1 records (spawnout.c). */

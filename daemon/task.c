@@ -91,7 +91,8 @@ task_find_pending(const struct task_table *tt, pid_t pid)
 	if (pid <= 0)
 		return NULL;
 	TAILQ_FOREACH(t, &tt->list, entry) {
-		if (t->pid == pid && (t->flags & TASK_F_SPAWNED) &&
+		if (t->pid == pid &&
+		    ((t->flags & TASK_F_SPAWNED) || t->tasked) &&
 		    t->conn == NULL && !(t->flags & TASK_F_CONN))
 			return t;
 	}

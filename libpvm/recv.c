@@ -281,7 +281,8 @@ recv_common(const char *call, int tid, int tag, int timeout_ms, int consume)
 
 	if ((rc = lpvm_enrol()) < 0)
 		return lpvm_err(call, rc);
-	/* System tags (a resource manager's SM_*) need PvmResvTids. */
+	/* A reserved (negative) tag only with PvmResvTids: a hoster,
+	 * tasker or resource manager waits for its SM_* messages so. */
 	if (!recv_tid_ok(tid) || (tag < -1 && !lpvm.resvtids))
 		return lpvm_err(call, PvmBadParam);
 	if (consume && lpvm_rbuf != 0) {

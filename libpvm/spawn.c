@@ -73,10 +73,10 @@ lpvm_spawn_env(struct xdr_writer *w)
 	xdr_writer_free(&e);
 }
 
-/* The TM_SPAWN request body (wire.h). */
+/* The TM_SPAWN request body (wire.h); uflag: the caller's own flags. */
 static void
 spawn_request(struct xdr_writer *w, const char *file, char **argv, int flag,
-    const char *where, int ntask)
+    int uflag, const char *where, int ntask)
 {
 	int nargs = 0, i;
 
@@ -99,6 +99,7 @@ spawn_request(struct xdr_writer *w, const char *file, char **argv, int flag,
 	xdr_put_int(w, lpvm.trcctx);
 	xdr_put_int(w, lpvm.trctag);
 	xdr_put_int(w, lpvm.ctx);
+	xdr_put_int(w, uflag);
 }
 
 /*
@@ -209,7 +210,7 @@ spawn_on(const struct pvmhostinfo *h, const struct spawn_args *a, int count,
 	}
 	flag = (a->flag & ~(PvmTaskArch | PvmHostCompl)) | PvmTaskHost;
 	xdr_writer_init(&w);
-	spawn_request(&w, a->file, a->argv, flag, where, count);
+	spawn_request(&w, a->file, a->argv, flag, a->flag, where, count);
 	if ((cc = ctl_rpc(tid_host(h->hi_tid), TM_SPAWN, &w, &r, &rep)) < 0) {
 		return cc;
 	}

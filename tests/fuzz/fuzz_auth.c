@@ -1,7 +1,8 @@
 /*
  * fuzz_auth.c: the daemon-link handshake's decoders and checks
  * (daemon/auth.c) on what an unauthenticated peer may send: a hello, a
- * challenge, a proof, and the secret's file.
+ * challenge, a proof, the secret's file, and the secret sealed for a
+ * slave a hoster started (DM_SEAL).
  *
  * Input: one choice byte, then the message (copied into a block of
  * exactly its size).  Besides not crashing: an accepted hello encodes
@@ -95,11 +96,27 @@ fz_key(const uint8_t *p, size_t n)
 		FZ_CHECK(hex[i] == (p[i] | 0x20)); /* digits and lower case */
 }
 
+/* A slave reads the sealed secret (DM_SEAL): it opens only if whole. */
+static void
+fz_seal(const uint8_t *p, size_t n)
+{
+	uint8_t secret[AUTH_KEY_LEN], box[AUTH_SEAL_LEN];
+
+	if (auth_unseal(key, dnonce, anonce, p, n, secret) != 0)
+		return;
+	FZ_CHECK(n == AUTH_SEAL_LEN);
+	/* what opened seals again and opens to the same secret */
+	auth_seal(key, dnonce, anonce, secret, box);
+	FZ_CHECK(auth_unseal(key, dnonce, anonce, box, sizeof(box),
+	             secret) == 0);
+}
+
 static void (*const decoders[])(const uint8_t *, size_t) = {
     fz_hello,
     fz_challenge,
     fz_proof,
     fz_key,
+    fz_seal,
 };
 #define NDECODERS (sizeof(decoders) / sizeof(decoders[0]))
 

@@ -185,6 +185,7 @@ def auth():
         "proof": b"\2" + bytes(range(64, 96)),
         "key": b"\3" + key + b"\n",
         "key-upper-crlf": b"\3" + key.upper() + b"\r\n",
+        "seal": b"\4" + bytes(range(24)) + bytes(48),
     }
 
 
@@ -327,7 +328,23 @@ def pvmd():
                 src=ptask) +
           frame(TM_BASE | 4, be32(0), src=ptask) +
           frame(7, be32(1), dst=me, src=ptask, ctx=0))
+    # A tasker's and a hoster's messages (include/pvmsdpro.h's SM_*):
+    # registered first, then SM_TASKX, an add through the hoster and its
+    # SM_STHOSTACK (pvmd's wait id 1, host 2: tid 0x80000).
+    sm_taskx, sm_ack = 0x8004000B, 0x80040010
+    tasker = (tm(26, be32(1)) + tm(5, xstr("/bin/true") + be32(0) +
+                                   xstr("") + be32(2, 0, 0) + be32(0) * 7) +
+              frame(sm_taskx, be32(tid(1, 2), 0, 0, 0, 0, 0), ctx=0) +
+              frame(sm_taskx, be32(tid(1, 9), 1), ctx=0) +
+              tm(26, be32(0)))
+    keyline = "pvm4-key " + "ab" * 32
+    hoster = (tm(25, be32(1)) + tm(21, be32(1) + xstr("fuzzhost2")) +
+              frame(sm_ack, be32(1, tid(2, 0)) + xstr(keyline), ctx=0) +
+              frame(sm_ack, be32(tid(2, 0)) + xstr("PvmDupHost"), ctx=0) +
+              frame(sm_ack, be32(7) + b"xyz", ctx=0) + tm(25, be32(0)))
     return {
+        "tasker": b"\0" + connect + tasker,
+        "hoster": b"\0" + connect + hoster,
         "connect": b"\0" + connect,
         "requests": b"\0" + connect + requests,
         "messages": b"\0" + connect + msg + raw + big + mcast,

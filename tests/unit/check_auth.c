@@ -619,6 +619,47 @@ START_TEST(decoders_fuzz)
 }
 END_TEST
 
+/* The secret sealed under K for one handshake opens only there. */
+START_TEST(seal_roundtrip_and_binding)
+{
+	uint8_t k[AUTH_KEY_LEN], k2[AUTH_KEY_LEN], dn[AUTH_NONCE_LEN];
+	uint8_t an[AUTH_NONCE_LEN], secret[AUTH_KEY_LEN], got[AUTH_KEY_LEN];
+	uint8_t box[AUTH_SEAL_LEN], *b;
+	size_t i;
+
+	auth_key_new(k);
+	auth_key_new(k2);
+	auth_key_new(secret);
+	auth_nonce_new(dn);
+	auth_nonce_new(an);
+	auth_seal(k, dn, an, secret, box);
+	b = exact(box, sizeof(box));
+	ck_assert_int_eq(auth_unseal(k, dn, an, b, sizeof(box), got), 0);
+	ck_assert_mem_eq(got, secret, AUTH_KEY_LEN);
+	/* another K, either nonce changed, a short or long box: refused */
+	ck_assert_int_eq(auth_unseal(k2, dn, an, b, sizeof(box), got), -1);
+	ck_assert_int_eq(auth_unseal(k, an, dn, b, sizeof(box), got), -1);
+	dn[0] ^= 1;
+	ck_assert_int_eq(auth_unseal(k, dn, an, b, sizeof(box), got), -1);
+	dn[0] ^= 1;
+	ck_assert_int_eq(auth_unseal(k, dn, an, b, sizeof(box) - 1, got), -1);
+	ck_assert_int_eq(auth_unseal(k, dn, an, NULL, 0, got), -1);
+	free(b);
+	/* any flipped bit of the box is refused */
+	for (i = 0; i < sizeof(box) * 8; i += 7) {
+		box[i / 8] ^= (uint8_t)(1u << (i % 8));
+		b = exact(box, sizeof(box));
+		ck_assert_int_eq(
+		    auth_unseal(k, dn, an, b, sizeof(box), got), -1);
+		free(b);
+		box[i / 8] ^= (uint8_t)(1u << (i % 8));
+	}
+	/* the box does not carry the secret in clear */
+	for (i = 0; i + AUTH_KEY_LEN <= sizeof(box); i++)
+		ck_assert(memcmp(box + i, secret, AUTH_KEY_LEN) != 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -634,6 +675,7 @@ main(void)
 	tcase_add_test(tk, mac_binds_inputs);
 	tcase_add_test(tk, handshake_same_key);
 	tcase_add_test(tk, handshake_other_key);
+	tcase_add_test(tk, seal_roundtrip_and_binding);
 	suite_add_tcase(s, tk);
 
 	tcase_add_checked_fixture(tc, setup, NULL);
