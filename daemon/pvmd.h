@@ -559,7 +559,10 @@ struct child {
 	struct evbuffer *buf; /* partial line */
 	int outtid, outctx, outtag;
 	int reaped;
-	int status;
+	int status;             /* as wait4 gave it */
+	struct timeval utime;   /* user and system time, from wait4 */
+	struct timeval stime;
+	int sched; /* RM owed an SM_TASKX once reaped (sched.c), 0 = none */
 	int paused; /* a back-off timer refers to this record */
 	/*
 	 * Output held back (output_hold): messages for hold_tid wait in
@@ -633,6 +636,8 @@ void sched_dispatch(struct conn *c, int src, const struct wire_hdr *h,
     const uint8_t *body, size_t len);
 /* A task enrolled that no pvmd spawned: tell the resource manager. */
 void sched_task_enrolled(struct task *t);
+/* Child ch was reaped: the SM_TASKX its task's manager is owed, if any. */
+void sched_child_reaped(struct child *ch);
 /* Task t is leaving: SM_TASKX to its manager; a manager that leaves is
  * forgotten. */
 void sched_task_left(const struct task *t);

@@ -181,10 +181,46 @@ sched_task_enrolled(struct task *t)
 	xdr_writer_free(&w);
 }
 
+/* SM_TASKX {tid, status, utime s/us, stime s/us} to rm, as PVM 3.4.6
+ * sends it: the wait status as the pvmd got it, the times wait4 gave. */
+static void
+sched_taskx_send(int rm, int tid, int status, const struct timeval *ut,
+    const struct timeval *st)
+{
+	struct xdr_writer w;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, tid);
+	xdr_put_int(&w, status);
+	xdr_put_int(&w, (int32_t)ut->tv_sec);
+	xdr_put_int(&w, (int32_t)ut->tv_usec);
+	xdr_put_int(&w, (int32_t)st->tv_sec);
+	xdr_put_int(&w, (int32_t)st->tv_usec);
+	pvmd_send(rm, (int)SM_TASKX, 0, 0, &w);
+	xdr_writer_free(&w);
+}
+
+void
+sched_child_reaped(struct child *ch)
+{
+	int rm = ch->sched;
+
+	if (rm == 0)
+		return;
+	ch->sched = 0;
+	sched_taskx_send(rm, ch->tid, ch->status, &ch->utime, &ch->stime);
+}
+
+/*
+ * A task that leaves PVM before its process ends is reported when the
+ * process is reaped, as PVM 3.4.6 does (its task lives on until then):
+ * only then are the status and the times known.  A task that no pvmd
+ * started has neither, so it is reported now with zeros.
+ */
 void
 sched_task_left(const struct task *t)
 {
-	struct xdr_writer w;
+	static const struct timeval zero;
 	struct child *ch = t->child;
 
 	if (t->tid == pvmd.sched_tid) {
@@ -195,16 +231,13 @@ sched_task_left(const struct task *t)
 	}
 	if (t->sched == 0 || t->sched == t->tid)
 		return;
-	xdr_writer_init(&w);
-	xdr_put_int(&w, t->tid);
-	xdr_put_int(&w, ch != NULL && ch->reaped ? ch->status : 0);
-	/* No resource usage is kept: the four times are 0. */
-	xdr_put_int(&w, 0);
-	xdr_put_int(&w, 0);
-	xdr_put_int(&w, 0);
-	xdr_put_int(&w, 0);
-	pvmd_send(t->sched, (int)SM_TASKX, 0, 0, &w);
-	xdr_writer_free(&w);
+	if (ch == NULL) {
+		sched_taskx_send(t->sched, t->tid, 0, &zero, &zero);
+		return;
+	}
+	ch->sched = t->sched;
+	if (ch->reaped)
+		sched_child_reaped(ch);
 }
 
 void
