@@ -419,6 +419,9 @@ void vm_task_left(int tid);
 void vm_slave_hello(int port);
 /* Master: DM_SLAVE from the link c of a host being added. */
 void addhost_on_slave(struct conn *c, struct xdr_reader *r);
+/* Master: SM_ADD from resource manager tid, answered by sched_addack. */
+void vm_add_for_rm(int tid, int ctx, int wid, const char *const *lines,
+    int n);
 /* Master: link c closed; 1 if it was a host still starting. */
 int addhost_link_lost(struct conn *c);
 /* Master: add the hosts of a hostfile (at start-up); 0 or -1. */
@@ -643,6 +646,14 @@ void sched_child_reaped(struct child *ch);
 void sched_task_left(const struct task *t);
 /* Host index `index` left the machine: SM_HOSTX to the manager. */
 void sched_host_gone(int index);
+/* Master: host `index` just joined; it learns our manager (DM_SCHED). */
+void sched_tell_host(int index);
+/* Slave: DM_SCHED from the master named tid as our manager. */
+void sched_on_dm(int tid);
+/* Master: the SM_ADD of tid (ctx, wid) is done; res[i] a host's pvmd tid
+ * (host part) or an error each: SM_ADDACK (addhost.c calls it); n < 0:
+ * that error alone. */
+void sched_addack(int tid, int ctx, int wid, int n, const int *res);
 
 /* ---- tracer.c: the machine's tracer (pvm_reg_tracer) ---- */
 
