@@ -318,6 +318,38 @@ sd_hostchange_decode(
 	return xdr_left(&r) == 0 ? count : SD_MALFORMED;
 }
 
+int
+sd_add_decode(const uint8_t *p, size_t n, const char ***names, int *count)
+{
+	struct xdr_reader r;
+	const char **v;
+	int32_t c;
+	int i;
+
+	*names = NULL;
+	*count = 0;
+	xdr_reader_init(&r, p, n);
+	/* Each name takes 8 bytes at least: a bound before allocating. */
+	if (xdr_get_int(&r, &c) != 0 || c < 1 || c > SD_HOSTS_MAX ||
+	    (size_t)c > xdr_left(&r) / 8)
+		return -1;
+	if ((v = calloc((size_t)c, sizeof(*v))) == NULL)
+		return -1;
+	for (i = 0; i < c; i++) {
+		if ((v[i] = xdr_get_str(&r)) == NULL) {
+			free(v);
+			return -1;
+		}
+	}
+	if (xdr_left(&r) != 0) {
+		free(v);
+		return -1;
+	}
+	*names = v;
+	*count = c;
+	return 0;
+}
+
 void
 sd_tracer_encode(struct xdr_writer *w, const struct sd_tracer *t)
 {

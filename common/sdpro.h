@@ -124,6 +124,12 @@ void sd_tasks_free(struct sd_task *tasks, int n);
 int sd_hostchange_decode(
     const uint8_t *p, size_t n, int add, int count, int32_t *codes);
 
+/* An SM_ADD request: int count (1..SD_HOSTS_MAX), count x str (hostfile
+ * lines).  *names: a malloc'd array (free() it) of count pointers into
+ * p.  0, or -1 for a malformed body. */
+int sd_add_decode(
+    const uint8_t *p, size_t n, const char ***names, int *count);
+
 /* A tracer: who gets trace records and output of new tasks. */
 struct sd_tracer {
 	int32_t tid; /* 0: none */

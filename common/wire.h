@@ -54,7 +54,7 @@
 #include <stdint.h>
 
 #define WIRE_MAGIC 0x50564d34u
-#define WIRE_VERSION 4
+#define WIRE_VERSION 5
 #define WIRE_HDR_LEN 40
 
 #define WIRE_F_SOM 0x0001 /* first frame of a message */
@@ -332,6 +332,9 @@ uint64_t wire_total_decode(const uint8_t *p);
  * DM_TRACER    master -> slaves: the tracer (sdpro.h's struct sd_tracer:
  *              int tid (0 = none), int trcctx, int trctag, int outctx,
  *              int outtag, str tmask, int trcbuf, int trcopt)
+ * DM_SCHED     master -> a slave that just joined: int tid, the master's
+ *              resource manager (sent only if there is one), which the
+ *              slave takes as its own, as PVM 3.4.6's DM_SLCONF does
  * DM_OUTGO     int n, n x int tid (tasks of one host): their -1 start
  *              records went out.  From the spawner's pvmd to outtid's,
  *              behind the records (to the tasks' pvmd if outtid's host
@@ -359,7 +362,8 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(DM_SPAWNED, 16, "spawned")                                          \
 	X(DM_OUTGO, 17, "outgo")                                              \
 	X(DM_TRACER, 18, "dm-tracer")                                        \
-	X(DM_SEAL, 19, "seal")
+	X(DM_SEAL, 19, "seal")                                               \
+	X(DM_SCHED, 20, "dm-sched")
 
 #define WIRE_TM_BASE 0x80010000u
 #define WIRE_TC_BASE 0x80030000u

@@ -30,9 +30,11 @@
 #define VM_ARGV_MAX 64
 #define VM_FILE_MAX (32u << 20) /* a hostfile or node file */
 
-/* One pvm_addhosts call (tid 0: the hostfile given at start-up). */
+/* One pvm_addhosts call (tid 0: the hostfile given at start-up), or a
+ * resource manager's SM_ADD (rm set; answered in its context ctx). */
 struct addreq {
 	int tid, wid;
+	int rm, ctx;
 	int n, left;
 	int *res;
 	char **why; /* per host: why it failed, or NULL */
@@ -85,6 +87,8 @@ addreq_finish(struct addreq *q)
 		log_info("hostfile: %d of %d host(s) added", nok, q->n);
 		add_booting = 0;
 		pvmd_ready();
+	} else if (q->rm) {
+		sched_addack(q->tid, q->ctx, q->wid, q->n, q->res);
 	} else {
 		xdr_writer_init(&w);
 		xdr_put_int(&w, nok);
@@ -544,9 +548,10 @@ vm_add_line(struct addreq *q, int slot, const char *line)
 	return vm_start_host(q, slot, &e);
 }
 
-/* Start adding n host lines for requester tid/wid (tid 0: start-up). */
+/* Start adding n host lines for requester tid/wid (tid 0: start-up; rm:
+ * an SM_ADD in context ctx). */
 static void
-vm_add(int tid, int wid, const char *const *lines, int n)
+vm_add_as(int tid, int wid, int rm, int ctx, const char *const *lines, int n)
 {
 	struct addreq *q;
 	int i, rc;
@@ -557,11 +562,16 @@ vm_add(int tid, int wid, const char *const *lines, int n)
 		if (q != NULL)
 			free(q->res);
 		free(q);
-		vm_rpc_fail(tid, TM_ADDHOST, wid, PvmNoMem);
+		if (rm)
+			sched_addack(tid, ctx, wid, PvmNoMem, NULL);
+		else
+			vm_rpc_fail(tid, TM_ADDHOST, wid, PvmNoMem);
 		return;
 	}
 	q->tid = tid;
 	q->wid = wid;
+	q->rm = rm;
+	q->ctx = ctx;
 	q->n = n;
 	q->left = 1; /* held until every line is started */
 	if (vm_prepare() != 0) {
@@ -579,6 +589,18 @@ vm_add(int tid, int wid, const char *const *lines, int n)
 	}
 	if (--q->left == 0)
 		addreq_finish(q);
+}
+
+static void
+vm_add(int tid, int wid, const char *const *lines, int n)
+{
+	vm_add_as(tid, wid, 0, 0, lines, n);
+}
+
+void
+vm_add_for_rm(int tid, int ctx, int wid, const char *const *lines, int n)
+{
+	vm_add_as(tid, wid, 1, ctx, lines, n);
 }
 
 /* TM_ADDHOST: int n, n x str line (master only). */

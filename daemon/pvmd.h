@@ -432,6 +432,9 @@ void vm_task_left(int tid);
 void vm_slave_hello(int port);
 /* Master: DM_SLAVE from the link c of a host being added. */
 void addhost_on_slave(struct conn *c, struct xdr_reader *r);
+/* Master: SM_ADD from resource manager tid, answered by sched_addack. */
+void vm_add_for_rm(int tid, int ctx, int wid, const char *const *lines,
+    int n);
 /* Master: link c closed; 1 if it was a host still starting. */
 int addhost_link_lost(struct conn *c);
 /* Master: add the hosts of a hostfile (at start-up); 0 or -1. */
@@ -628,7 +631,10 @@ struct child {
 	struct evbuffer *buf; /* partial line */
 	int outtid, outctx, outtag;
 	int reaped;
-	int status;
+	int status;             /* as wait4 gave it */
+	struct timeval utime;   /* user and system time, from wait4 */
+	struct timeval stime;
+	int sched; /* RM owed an SM_TASKX once reaped (sched.c), 0 = none */
 	int paused; /* a back-off timer refers to this record */
 	/*
 	 * Output held back (output_hold): messages for hold_tid wait in
@@ -703,11 +709,21 @@ void sched_dispatch(struct conn *c, int src, const struct wire_hdr *h,
     const uint8_t *body, size_t len);
 /* A task enrolled that no pvmd spawned: tell the resource manager. */
 void sched_task_enrolled(struct task *t);
+/* Child ch was reaped: the SM_TASKX its task's manager is owed, if any. */
+void sched_child_reaped(struct child *ch);
 /* Task t is leaving: SM_TASKX to its manager; a manager that leaves is
  * forgotten. */
 void sched_task_left(const struct task *t);
 /* Host index `index` left the machine: SM_HOSTX to the manager. */
 void sched_host_gone(int index);
+/* Master: host `index` just joined; it learns our manager (DM_SCHED). */
+void sched_tell_host(int index);
+/* Slave: DM_SCHED from the master named tid as our manager. */
+void sched_on_dm(int tid);
+/* Master: the SM_ADD of tid (ctx, wid) is done; res[i] a host's pvmd tid
+ * (host part) or an error each: SM_ADDACK (addhost.c calls it); n < 0:
+ * that error alone. */
+void sched_addack(int tid, int ctx, int wid, int n, const int *res);
 
 /* ---- tracer.c: the machine's tracer (pvm_reg_tracer) ---- */
 

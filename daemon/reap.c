@@ -7,6 +7,8 @@
  */
 #include "pvmd.h"
 
+#include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -18,8 +20,8 @@
 #include <event2/buffer.h>
 #include <event2/event.h>
 
-static TAILQ_HEAD(child_head, child) child_list =
-    TAILQ_HEAD_INITIALIZER(child_list);
+static TAILQ_HEAD(child_head, child) child_list = TAILQ_HEAD_INITIALIZER(
+    child_list);
 static struct event *reap_ev;
 
 /* Register a forked child; owns fd. */
@@ -67,7 +69,8 @@ child_find(int tid)
 {
 	struct child *ch;
 
-	TAILQ_FOREACH_REVERSE(ch, &child_list, child_head, entry) {
+	TAILQ_FOREACH_REVERSE(ch, &child_list, child_head, entry)
+	{
 		if (ch->tid == tid)
 			return ch;
 	}
@@ -80,11 +83,10 @@ reap_log(const struct child *ch)
 {
 	if (WIFEXITED(ch->status))
 		log_info("t%x (pid %ld) exited with status %d",
-		    (unsigned)ch->tid, (long)ch->pid,
-		    WEXITSTATUS(ch->status));
+		    (unsigned)ch->tid, (long)ch->pid, WEXITSTATUS(ch->status));
 	else if (WIFSIGNALED(ch->status))
-		log_info("t%x (pid %ld) killed by signal %d",
-		    (unsigned)ch->tid, (long)ch->pid, WTERMSIG(ch->status));
+		log_info("t%x (pid %ld) killed by signal %d", (unsigned)ch->tid,
+		    (long)ch->pid, WTERMSIG(ch->status));
 }
 
 /* Collect every child that has ended. */
@@ -93,11 +95,14 @@ reap_now(void)
 {
 	struct child *ch;
 	struct task *t;
+	struct rusage ru;
 	pid_t pid;
 	int st;
 
-	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
-		TAILQ_FOREACH(ch, &child_list, entry) {
+	/* wait4 for the times a resource manager hears (SM_TASKX). */
+	while ((pid = wait4(-1, &st, WNOHANG, &ru)) > 0) {
+		TAILQ_FOREACH(ch, &child_list, entry)
+		{
 			if (ch->pid == pid && !ch->reaped)
 				break;
 		}
@@ -107,11 +112,14 @@ reap_now(void)
 		}
 		ch->reaped = 1;
 		ch->status = st;
+		ch->utime = ru.ru_utime;
+		ch->stime = ru.ru_stime;
 		reap_log(ch);
 		/* Died before connecting: it leaves the machine now. */
 		t = task_find(&pvmd.tasks, ch->tid);
 		if (t != NULL && t->child == ch && t->conn == NULL)
 			depart_task(t);
+		sched_child_reaped(ch);
 		child_maybe_free(ch);
 	}
 }
@@ -139,7 +147,8 @@ child_signal_all(int sig, pid_t spare)
 {
 	struct child *ch;
 
-	TAILQ_FOREACH(ch, &child_list, entry) {
+	TAILQ_FOREACH(ch, &child_list, entry)
+	{
 		if (ch->reaped || ch->pid == spare)
 			continue;
 		if (kill(-ch->pid, sig) != 0)
@@ -154,7 +163,8 @@ child_live_count(void)
 	struct child *ch;
 	int n = 0;
 
-	TAILQ_FOREACH(ch, &child_list, entry) {
+	TAILQ_FOREACH(ch, &child_list, entry)
+	{
 		if (!ch->reaped)
 			n++;
 	}

@@ -9,7 +9,8 @@
  * Unlike PVM 3.4.6 we forget an RM that has left, so that a task that
  * enrols later is not sent to a tid nobody answers (docs/compat.md).
  * SM_EXEC and SM_ADD are taken from any task: they can do nothing that
- * TM_SPAWN and TM_ADDHOST do not already allow every task.
+ * TM_SPAWN and TM_ADDHOST do not already allow every task.  A slave that
+ * joins learns the master's RM (DM_SCHED), as PVM's slaves do.
  */
 #include "pvmd.h"
 #include "pvmsdpro.h"
@@ -55,19 +56,73 @@ sched_env_ctx(const char **env, int nenv)
 	return 0;
 }
 
-/* SM_ADD: not done yet; answered at once so that the RM never waits. */
+/* SM_ADDACK with an error alone, at once. */
 static void
-sched_add(struct conn *c, int src, const struct wire_hdr *h,
-    const uint8_t *body, size_t len)
+sched_add_refuse(int src, const struct wire_hdr *h, int code)
 {
-	uint8_t b[4];
+	struct xdr_writer w;
 
-	(void)body;
-	(void)len;
-	log_warn("t%x: SM_ADD is not implemented: PvmNotImpl", (unsigned)src);
-	put32(b, (uint32_t)PvmNotImpl);
-	conn_send(c, pvmd.mytid, src, (int)SM_ADDACK, h->ctx, h->wid,
-	    WIRE_ENC_XDR, b, sizeof(b));
+	xdr_writer_init(&w);
+	xdr_put_int(&w, code);
+	pvmd_send(src, (int)SM_ADDACK, h->ctx, h->wid, &w);
+	xdr_writer_free(&w);
+}
+
+/*
+ * SM_ADD {count, count x str}: add the hosts as TM_ADDHOST does; the
+ * answer (sched_addack) comes when every one is up or has failed.  Only
+ * the master adds hosts (PVM's RM sends SM_ADD to the master, the host
+ * its pvm_reg_rm names); a slave refuses with PvmNotImpl.
+ */
+static void
+sched_add(int src, const struct wire_hdr *h, const uint8_t *body, size_t len)
+{
+	const char **names;
+	int count;
+
+	if (sd_add_decode(body, len, &names, &count) != 0) {
+		log_warn("t%x: malformed SM_ADD: PvmBadMsg", (unsigned)src);
+		sched_add_refuse(src, h, PvmBadMsg);
+		return;
+	}
+	if (!pvmd.master || pvmd.halting) {
+		log_warn("t%x: SM_ADD to a pvmd that %s", (unsigned)src,
+		    pvmd.master ? "halts" : "is not the master");
+		sched_add_refuse(src, h, pvmd.halting ? PvmSysErr : PvmNotImpl);
+	} else {
+		log_info("t%x adds %d host(s) (SM_ADD)", (unsigned)src, count);
+		vm_add_for_rm(src, h->ctx, h->wid, names, count);
+	}
+	free(names);
+}
+
+/* SM_ADDACK as PVM 3.4.6 packs it (the body of the SM_ADDHOST answer):
+ * int count, int narch (0), count x {int tid or error, str name, str
+ * arch, int speed, int dsig}; a host that failed has "", "", 0, 0.
+ * n < 0: that error alone. */
+void
+sched_addack(int tid, int ctx, int wid, int n, const int *res)
+{
+	struct xdr_writer w;
+	struct host *hp;
+	int i;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, n);
+	if (n >= 0)
+		xdr_put_int(&w, 0);
+	for (i = 0; i < n; i++) {
+		hp = res[i] >= 0 ? host_get(tid_host(res[i])) : NULL;
+		xdr_put_int(&w, hp != NULL   ? res[i]
+		                : res[i] < 0 ? res[i]
+		                             : PvmCantStart);
+		xdr_put_str(&w, hp != NULL ? hp->name : "");
+		xdr_put_str(&w, hp != NULL ? hp->arch : "");
+		xdr_put_int(&w, hp != NULL ? hp->speed : 0);
+		xdr_put_int(&w, hp != NULL ? hp->dsig : 0);
+	}
+	pvmd_send(tid, (int)SM_ADDACK, ctx, wid, &w);
+	xdr_writer_free(&w);
 }
 
 /* SM_EXEC: start tasks here, answer SM_EXECACK {count, tids}. */
@@ -155,7 +210,7 @@ sched_dispatch(struct conn *c, int src, const struct wire_hdr *h,
 		sched_exec(c, src, h, body, len);
 		return;
 	case SM_ADD:
-		sched_add(c, src, h, body, len);
+		sched_add(src, h, body, len);
 		return;
 	case SM_HANDOFF:
 		sched_handoff(src, body, len);
@@ -182,10 +237,46 @@ sched_task_enrolled(struct task *t)
 	xdr_writer_free(&w);
 }
 
+/* SM_TASKX {tid, status, utime s/us, stime s/us} to rm, as PVM 3.4.6
+ * sends it: the wait status as the pvmd got it, the times wait4 gave. */
+static void
+sched_taskx_send(int rm, int tid, int status, const struct timeval *ut,
+    const struct timeval *st)
+{
+	struct xdr_writer w;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, tid);
+	xdr_put_int(&w, status);
+	xdr_put_int(&w, (int32_t)ut->tv_sec);
+	xdr_put_int(&w, (int32_t)ut->tv_usec);
+	xdr_put_int(&w, (int32_t)st->tv_sec);
+	xdr_put_int(&w, (int32_t)st->tv_usec);
+	pvmd_send(rm, (int)SM_TASKX, 0, 0, &w);
+	xdr_writer_free(&w);
+}
+
+void
+sched_child_reaped(struct child *ch)
+{
+	int rm = ch->sched;
+
+	if (rm == 0)
+		return;
+	ch->sched = 0;
+	sched_taskx_send(rm, ch->tid, ch->status, &ch->utime, &ch->stime);
+}
+
+/*
+ * A task that leaves PVM before its process ends is reported when the
+ * process is reaped, as PVM 3.4.6 does (its task lives on until then):
+ * only then are the status and the times known.  A task that no pvmd
+ * started has neither, so it is reported now with zeros.
+ */
 void
 sched_task_left(const struct task *t)
 {
-	struct xdr_writer w;
+	static const struct timeval zero;
 	struct child *ch = t->child;
 
 	if (t->tid == pvmd.sched_tid) {
@@ -196,16 +287,35 @@ sched_task_left(const struct task *t)
 	}
 	if (t->sched == 0 || t->sched == t->tid)
 		return;
-	xdr_writer_init(&w);
-	xdr_put_int(&w, t->tid);
-	xdr_put_int(&w, ch != NULL && ch->reaped ? ch->status : 0);
-	/* No resource usage is kept: the four times are 0. */
-	xdr_put_int(&w, 0);
-	xdr_put_int(&w, 0);
-	xdr_put_int(&w, 0);
-	xdr_put_int(&w, 0);
-	pvmd_send(t->sched, (int)SM_TASKX, 0, 0, &w);
-	xdr_writer_free(&w);
+	if (ch == NULL) {
+		sched_taskx_send(t->sched, t->tid, 0, &zero, &zero);
+		return;
+	}
+	ch->sched = t->sched;
+	if (ch->reaped)
+		sched_child_reaped(ch);
+}
+
+/* PVM 3.4.6's master gives a slave it starts its own RM (DM_SLCONF), so
+ * tasks there use it too; a later change is not passed on. */
+void
+sched_tell_host(int index)
+{
+	if (pvmd.master && pvmd.sched_tid != 0)
+		pvmd_send_int(
+		    tid_pvmd(index), DM_SCHED, SYSCTX_TM, 0, pvmd.sched_tid);
+}
+
+void
+sched_on_dm(int tid)
+{
+	if (tid != 0 && !tid_is_task(tid)) {
+		log_warn(
+		    "DM_SCHED names t%x, not a task: ignored", (unsigned)tid);
+		return;
+	}
+	log_info("resource manager: t%x (the master says so)", (unsigned)tid);
+	pvmd.sched_tid = tid;
 }
 
 void

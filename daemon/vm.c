@@ -95,6 +95,7 @@ vm_host_joined(const struct host *hp)
 	vm_broadcast(DM_HOSTADD, w.data, w.len, hp->index);
 	xdr_writer_free(&w);
 	tracer_tell_host(hp->index);
+	sched_tell_host(hp->index);
 	notify_host_add(&tid, 1);
 }
 
@@ -299,6 +300,7 @@ vm_dm_from_ok(const struct conn *c, const struct wire_hdr *h)
 	case DM_HALT:
 	case DM_EXIT:
 	case DM_TRACER:
+	case DM_SCHED:
 		return tid_host(h->src) == TID_MASTER_HOST;
 	case DM_MESHMARK:
 		return c == pvmd.master_link;
@@ -359,6 +361,11 @@ vm_dm_dispatch(
 	case DM_TRACER:
 		if (!pvmd.master)
 			tracer_on_dm(body, len);
+		return;
+	case DM_SCHED:
+		if (!pvmd.master && xdr_get_int(&r, &v) == 0 &&
+		    xdr_left(&r) == 0)
+			sched_on_dm(v);
 		return;
 	case DM_SLAVE:
 		if (pvmd.master)

@@ -5,11 +5,13 @@
  *   (none)  the probe: starts the others and records what they report
  *   rm      a small resource manager: pvm_reg_rm, then it serves
  *           SM_SPAWN (round-robin over the hosts, one SM_EXEC each),
- *           SM_CONFIG, SM_TASK and SM_NOTIFY (TaskExit, from SM_TASKX)
+ *           SM_CONFIG, SM_TASK and SM_NOTIFY (TaskExit, from SM_TASKX),
+ *           and keeps every SM_TASKX it hears
  *   client  a task that enrols while the RM is registered: spawn,
  *           config, tasks, a TaskExit notify, all through the RM; later,
  *           once the RM has gone, one more spawn
  *   idle    waits for a message, then exits
+ *   burn    uses some CPU time, then exits with status 3
  *   tracer  pvm_reg_tracer in a context of its own; reports the output
  *           messages that reach it
  *   say     prints a line and exits
@@ -17,6 +19,8 @@
  * The SM_* values are PVM 3.4.6's (its pvmsdpro.h is not installed).
  */
 #include "probe.h"
+
+#include <time.h>
 
 #define SM_SPAWN ((int)0x80040001)
 #define SM_EXEC ((int)0x80040002)
@@ -31,12 +35,17 @@
 #define TAG_END 403
 #define TAG_GO 404
 #define TAG_NOTE 405
+#define TAG_KIDS 406
+#define TAG_ASK 407
 #define TAG_TRC 70
 #define TAG_OUT 71
 #define TEXT_LEN 1024
 #define MAXT 16
 
 static char self[512];
+
+static void addf(char *out, size_t n, const char *fmt, ...);
+static void report(int to, const char *text);
 
 /* ---------------------------------------------------------------- */
 /* The resource manager                                              */
@@ -47,7 +56,14 @@ struct rm_watch {
 };
 static struct rm_watch watches[MAXT];
 static int nwatch, next_host;
-static int seen_spawn, seen_config, seen_task, seen_notify, seen_taskx;
+static int seen_spawn, seen_config, seen_task, seen_notify;
+
+/* An SM_TASKX as it came: tid, status, user and system time. */
+struct rm_taskx {
+	int tid, status, us, uus, ss, sus;
+};
+static struct rm_taskx taskx[MAXT];
+static int ntaskx;
 
 /* One task on the next host (round-robin); its tid or an error. */
 static int
@@ -187,31 +203,143 @@ rm_notify(int src)
 	}
 }
 
-/* SM_TASKX: a task ended; fire the TaskExit notifies on it. */
+/* SM_TASKX: a task ended; keep it, fire the TaskExit notifies on it. */
 static void
 rm_taskx(void)
 {
-	int tid = 0, i, old;
+	struct rm_taskx x = {0, 0, 0, 0, 0, 0};
+	int i, old;
 
-	seen_taskx++;
-	pvm_upkint(&tid, 1, 1);
+	pvm_upkint(&x.tid, 1, 1);
+	pvm_upkint(&x.status, 1, 1);
+	pvm_upkint(&x.us, 1, 1);
+	pvm_upkint(&x.uus, 1, 1);
+	pvm_upkint(&x.ss, 1, 1);
+	pvm_upkint(&x.sus, 1, 1);
+	if (ntaskx < MAXT)
+		taskx[ntaskx++] = x;
 	for (i = 0; i < nwatch; i++) {
-		if (watches[i].tid != tid)
+		if (watches[i].tid != x.tid)
 			continue;
 		old = pvm_setcontext(watches[i].ctx);
 		pvm_initsend(PvmDataDefault);
-		pvm_pkint(&tid, 1, 1);
+		pvm_pkint(&x.tid, 1, 1);
 		pvm_send(watches[i].who, watches[i].tag);
 		pvm_setcontext(old);
 		watches[i].tid = 0;
 	}
 }
 
+/* The kept SM_TASKX of tid, or NULL. */
+static struct rm_taskx *
+rm_taskx_of(int tid)
+{
+	int i;
+
+	for (i = 0; i < ntaskx; i++) {
+		if (taskx[i].tid == tid)
+			return &taskx[i];
+	}
+	return NULL;
+}
+
+/* One request to the RM (tag from src); 1 if it was TAG_END or TAG_ASK
+ * from the parent (left in the receive buffer for the caller). */
+static int
+rm_serve(int b, int parent)
+{
+	int tag, src, len;
+
+	pvm_bufinfo(b, &len, &tag, &src);
+	if ((tag == TAG_END || tag == TAG_ASK) && src == parent)
+		return 1;
+	if (tag == SM_SPAWN)
+		rm_spawn(src);
+	else if (tag == SM_CONFIG)
+		rm_config(src);
+	else if (tag == SM_TASK)
+		rm_tasks(src);
+	else if (tag == SM_NOTIFY)
+		rm_notify(src);
+	else if (tag == SM_TASKX)
+		rm_taskx();
+	return 0;
+}
+
+/* Serve until the SM_TASKX of tid came or ms passed; it, or NULL. */
+static struct rm_taskx *
+rm_await_taskx(int tid, int parent, int ms)
+{
+	struct timeval tv;
+	struct rm_taskx *x;
+	int b;
+
+	while ((x = rm_taskx_of(tid)) == NULL && ms > 0) {
+		tv.tv_sec = 0;
+		tv.tv_usec = 100000;
+		ms -= 100;
+		if ((b = pvm_trecv(-1, SM_TASKX, &tv)) > 0)
+			rm_serve(b, parent);
+	}
+	return x;
+}
+
+/* TAG_ASK {tid}: the SM_TASKX of that task (it exits with status 3
+ * after some CPU time), as the RM got it. */
+static void
+rm_ask(int parent)
+{
+	struct rm_taskx *x;
+	char out[TEXT_LEN];
+	int tid = 0, u;
+
+	pvm_upkint(&tid, 1, 1);
+	if ((x = rm_await_taskx(tid, parent, 8000)) == NULL) {
+		report(parent, "no SM_TASKX within 8000 ms");
+		report(parent, "no SM_TASKX");
+		return;
+	}
+	snprintf(out, sizeof(out), "status 0x%x, times %s", x->status,
+	    x->us >= 0 && x->ss >= 0 && x->uus >= 0 && x->uus < 1000000 &&
+	            x->sus >= 0 && x->sus < 1000000
+	        ? "well-formed"
+	        : "malformed");
+	report(parent, out);
+	u = (x->us + x->ss) * 1000000 + x->uus + x->sus;
+	snprintf(out, sizeof(out), "user + system time %s",
+	    u == 0       ? "0"
+	    : u < 100000 ? "under 0.1 s"
+	                 : "0.1 s or more");
+	report(parent, out);
+}
+
+/* TAG_END {n, n x tid}: the counts, and for each of those tasks where
+ * it ran and whether an SM_TASKX came for it (3 s at most each). */
+static void
+rm_end(int parent)
+{
+	char out[TEXT_LEN];
+	int n = 0, kids[MAXT], i, here = pvm_tidtohost(pvm_mytid());
+
+	pvm_upkint(&n, 1, 1);
+	if (n < 0 || n > MAXT)
+		n = 0;
+	pvm_upkint(kids, n, 1);
+	snprintf(out, sizeof(out),
+	    "SM_SPAWN %d, SM_CONFIG %d, SM_TASK %d, SM_NOTIFY %d, SM_TASKX:",
+	    seen_spawn, seen_config, seen_task, seen_notify);
+	for (i = 0; i < n; i++)
+		addf(out, sizeof(out), " child %d (%s) %s", i + 1,
+		    pvm_tidtohost(kids[i]) == here ? "RM's host" : "other host",
+		    rm_await_taskx(kids[i], parent, 3000) ? "reported"
+		                                          : "not reported");
+	report(parent, out);
+}
+
 static int
 rm_main(void)
 {
 	struct pvmhostinfo *hi;
-	char out[TEXT_LEN];
 	int parent = pvm_parent(), b, tag, src, len, rc;
 
 	alarm(60);
@@ -220,31 +348,17 @@ rm_main(void)
 	pvm_initsend(PvmDataDefault);
 	pvm_pkint(&rc, 1, 1);
 	pvm_send(parent, TAG_READY);
-	for (;;) {
-		if ((b = pvm_recv(-1, -1)) < 0)
-			break;
+	while ((b = pvm_recv(-1, -1)) > 0) {
+		if (!rm_serve(b, parent))
+			continue;
 		pvm_bufinfo(b, &len, &tag, &src);
-		if (tag == TAG_END && src == parent)
-			break;
-		if (tag == SM_SPAWN)
-			rm_spawn(src);
-		else if (tag == SM_CONFIG)
-			rm_config(src);
-		else if (tag == SM_TASK)
-			rm_tasks(src);
-		else if (tag == SM_NOTIFY)
-			rm_notify(src);
-		else if (tag == SM_TASKX)
-			rm_taskx();
+		if (tag == TAG_ASK) {
+			rm_ask(parent);
+			continue;
+		}
+		rm_end(parent);
+		break;
 	}
-	snprintf(out, sizeof(out),
-	    "SM_SPAWN %d, SM_CONFIG %d, SM_TASK %d, SM_NOTIFY %d, "
-	    "SM_TASKX %s",
-	    seen_spawn, seen_config, seen_task, seen_notify,
-	    seen_taskx > 0 ? "some" : "none");
-	pvm_initsend(PvmDataDefault);
-	pvm_pkstr(out);
-	pvm_send(parent, TAG_RES);
 	pvm_exit();
 	return 0;
 }
@@ -312,6 +426,9 @@ client_main(void)
 	    kids[0] > 0 ? "task" : dp_code(kids[0]),
 	    kids[1] > 0 ? "task" : dp_code(kids[1]));
 	report(parent, out);
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(kids, 2, 1);
+	pvm_send(parent, TAG_KIDS);
 	out[0] = '\0';
 	rc = pvm_config(&nh, &na, &hi);
 	addf(out, sizeof(out), "pvm_config = %s, nhost %d, narch %d",
@@ -476,11 +593,47 @@ tracer_cases(void)
 	dp_drain(200);
 }
 
+/* The client's two children (TAG_KIDS), or zeros. */
+static void
+kids_of(int cl, int *kids)
+{
+	struct timeval tv = {5, 0};
+
+	if (pvm_trecv(cl, TAG_KIDS, &tv) > 0)
+		pvm_upkint(kids, 2, 1);
+}
+
+/* A task on the RM's host that exits with status 3 after some CPU time:
+ * what the RM's SM_TASKX says of it. */
+static void
+burn_case(int rm)
+{
+	struct pvmhostinfo *hi;
+	char *args[] = {"burn", NULL}, *where = NULL;
+	int nh = 0, na, i, tid = 0, rc;
+
+	pvm_config(&nh, &na, &hi);
+	for (i = 0; i < nh; i++) {
+		if (hi[i].hi_tid == pvm_tidtohost(rm))
+			where = hi[i].hi_name;
+	}
+	rc = pvm_spawn(self, args, PvmTaskHost, where, 1, &tid);
+	if (rc != 1) {
+		dp_rec("rm-taskx", "spawn = %s", dp_code(rc < 0 ? rc : tid));
+		return;
+	}
+	pvm_initsend(PvmDataDefault);
+	pvm_pkint(&tid, 1, 1);
+	pvm_send(rm, TAG_ASK);
+	answer("rm-taskx", rm, 10000);
+	answer("rm-taskx-times", rm, 1000);
+}
+
 static void
 rm_cases(void)
 {
 	struct timeval tv = {0, 300000};
-	int rm = start("rm", "rm"), cl, i;
+	int rm = start("rm", "rm"), cl, i, kids[2] = {0, 0};
 	const char *c[] = {"rm-spawn", "rm-config", "rm-tasks", "rm-notify"};
 
 	if (rm == 0 || !ready("rm-reg", rm, "pvm_reg_rm"))
@@ -490,11 +643,18 @@ rm_cases(void)
 	pvm_initsend(PvmDataDefault);
 	pvm_pkint(&rm, 1, 1);
 	pvm_send(cl, TAG_GO);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 4; i++) {
 		answer(c[i], cl, 8000);
+		if (i == 0)
+			kids_of(cl, kids);
+	}
+	burn_case(rm);
 	pvm_initsend(PvmDataDefault);
+	i = 2;
+	pvm_pkint(&i, 1, 1);
+	pvm_pkint(kids, 2, 1);
 	pvm_send(rm, TAG_END);
-	answer("rm-seen", rm, 5000);
+	answer("rm-seen", rm, 10000);
 	pvm_notify(PvmTaskExit, TAG_END, 1, &rm);
 	pvm_trecv(-1, TAG_END, &tv);
 	sleep(1);
@@ -511,6 +671,21 @@ say_main(void)
 	fflush(stdout);
 	pvm_exit();
 	return 0;
+}
+
+/* About 0.3 s of user time, then exit status 3. */
+static int
+burn_main(void)
+{
+	volatile unsigned long x = 0;
+	clock_t end = clock() + CLOCKS_PER_SEC * 3 / 10;
+
+	alarm(30);
+	pvm_mytid();
+	while (clock() < end)
+		x++;
+	pvm_exit();
+	exit(3);
 }
 
 static int
@@ -536,6 +711,8 @@ main(int argc, char **argv)
 		return say_main();
 	if (argc > 1 && strcmp(argv[1], "idle") == 0)
 		return idle_main();
+	if (argc > 1 && strcmp(argv[1], "burn") == 0)
+		return burn_main();
 	if (dp_enrol() <= 0)
 		return 1;
 	tracer_cases();

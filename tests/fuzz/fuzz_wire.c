@@ -8,6 +8,9 @@
  * bytes: a decoder that accepts more than its encoder can write lets two
  * ends disagree on what a frame meant.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "fuzz.h"
 #include "sdpro.h"
 #include "wire.h"
@@ -150,6 +153,22 @@ fz_sd_exec(const uint8_t *p, size_t n)
 	sd_exec_free(&e);
 }
 
+/* SM_ADD: every name a string inside the body. */
+static void
+fz_sd_add(const uint8_t *p, size_t n)
+{
+	const char **names;
+	int count, i;
+
+	if (sd_add_decode(p, n, &names, &count) != 0)
+		return;
+	FZ_CHECK(count >= 1 && count <= SD_HOSTS_MAX);
+	for (i = 0; i < count; i++)
+		FZ_CHECK((const uint8_t *)names[i] >= p &&
+		         (const uint8_t *)names[i] + strlen(names[i]) < p + n);
+	free(names);
+}
+
 /* The answers a task reads from a resource manager, and TM_SCHED's. */
 static void
 fz_sd_answers(const uint8_t *p, size_t n)
@@ -213,6 +232,7 @@ static fz_plain_fn *const plain[] = {
     fz_routeaddr,
     fz_routehello,
     fz_sd_exec,
+    fz_sd_add,
     fz_sd_answers,
     fz_sd_tracer,
 };

@@ -223,6 +223,36 @@ START_TEST(hostchange)
 }
 END_TEST
 
+START_TEST(add_request)
+{
+	struct xdr_writer w;
+	const char **names;
+	int count;
+
+	xdr_writer_init(&w);
+	xdr_put_int(&w, 2);
+	xdr_put_str(&w, "h2");
+	xdr_put_str(&w, "h3 sp=5");
+	ck_assert_int_eq(sd_add_decode(w.data, w.len, &names, &count), 0);
+	ck_assert_int_eq(count, 2);
+	ck_assert_str_eq(names[1], "h3 sp=5");
+	free(names);
+	/* Truncated, trailing bytes, a count that lies, none, too many. */
+	ck_assert_int_eq(sd_add_decode(w.data, w.len - 4, &names, &count), -1);
+	ck_assert_ptr_null(names);
+	xdr_put_int(&w, 0);
+	ck_assert_int_eq(sd_add_decode(w.data, w.len, &names, &count), -1);
+	memcpy(w.data, "\0\0\0\3", 4);
+	ck_assert_int_eq(sd_add_decode(w.data, w.len, &names, &count), -1);
+	memcpy(w.data, "\0\0\0\0", 4);
+	ck_assert_int_eq(sd_add_decode(w.data, w.len, &names, &count), -1);
+	memcpy(w.data, "\x7f\0\0\0", 4);
+	ck_assert_int_eq(sd_add_decode(w.data, w.len, &names, &count), -1);
+	ck_assert_int_eq(count, 0);
+	xdr_writer_free(&w);
+}
+END_TEST
+
 START_TEST(tracer_round_trip)
 {
 	struct xdr_writer w;
@@ -268,6 +298,7 @@ START_TEST(fuzz_all)
 	struct sd_task *t;
 	struct sd_tracer tr;
 	struct xdr_reader r;
+	const char **names;
 	int32_t slots[8];
 	int i, n, na, regme;
 	size_t k, len;
@@ -290,6 +321,8 @@ START_TEST(fuzz_all)
 		(void)sd_spawn_reply_decode(buf, len, 1 + i % 8, slots);
 		(void)sd_hostchange_decode(buf, len, i % 2, 1 + i % 8, slots);
 		(void)sd_tracer_req_decode(buf, len, &regme, &tr);
+		if (sd_add_decode(buf, len, &names, &n) == 0)
+			free(names);
 		xdr_reader_init(&r, buf, len);
 		(void)sd_tracer_decode(&r, &tr);
 	}
@@ -308,6 +341,7 @@ sdpro_suite(void)
 	tcase_add_test(tc, spawn_reply);
 	tcase_add_test(tc, config_and_tasks);
 	tcase_add_test(tc, hostchange);
+	tcase_add_test(tc, add_request);
 	tcase_add_test(tc, tracer_round_trip);
 	tcase_add_test(tc, fuzz_all);
 	suite_add_tcase(s, tc);

@@ -132,7 +132,7 @@ START_TEST(tag_names)
 	ck_assert_int_eq(wire_tm_index(TC_OUTPUT), 0);
 	ck_assert_int_eq(wire_tm_index(DM_HELLO), 0);
 	ck_assert_int_eq(wire_dm_index(DM_HELLO), 1);
-	ck_assert_int_eq(wire_dm_index(DM_SEAL), WIRE_DM_COUNT);
+	ck_assert_int_eq(wire_dm_index(DM_SCHED), WIRE_DM_COUNT);
 	ck_assert_int_eq(wire_dm_index(TM_CONNECT), 0);
 	ck_assert_int_eq(wire_dm_index((int32_t)(WIRE_DM_BASE | 999)), 0);
 	ck_assert_str_eq(wire_tag_name(DM_WELCOME), "welcome");
