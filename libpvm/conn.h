@@ -263,8 +263,12 @@ void lpvm_route_tcp_reset(void);
 
 struct iovec;
 struct lpvm_shm;
-/* Rings are used (not $PVM_SHM=0). */
+/* Rings are used (not $PVM_SHM=0); and for PvmAllowDirect ("all"). */
 int lpvm_shm_enabled(void);
+int lpvm_shm_default(void);
+/* From now on, every write to s's ring (and to every ring made later)
+ * makes the socket readable, for pvm_getfds (s may be NULL). */
+void lpvm_shm_watch(struct lpvm_shm *s);
 /* The opener's segment, mapped; *fd to pass with the hello (the caller
  * closes it once sent).  NULL if disabled or on failure. */
 struct lpvm_shm *lpvm_shm_create(int *fd);
@@ -284,6 +288,8 @@ long long lpvm_shm_read(struct lpvm_shm *s, void *dst, size_t want, int fd);
 /* Bytes wait in the peer's ring / our ring has room (no side effects). */
 int lpvm_shm_rx_ready(const struct lpvm_shm *s);
 int lpvm_shm_tx_room(const struct lpvm_shm *s);
+/* The peer never wrote to its ring (so closing loses nothing). */
+int lpvm_shm_rx_unused(const struct lpvm_shm *s);
 /* About to block: ask for a wake-up, then look once more (true: no need
  * to block); lpvm_shm_rx_awake withdraws the request. */
 int lpvm_shm_rx_sleep(struct lpvm_shm *s);

@@ -36,10 +36,13 @@
  * same order and under the same holds as they would through the socket,
  * which then carries only wake-ups.  Else the socket carries the frames.
  *
- * When: PvmRouteDirect opens a route to any task, as in PVM.  With the
- * rings on ($PVM_SHM not "0"), PvmAllowDirect (the default) opens one to
- * a task of our host too: data between tasks of one host then never
- * passes through the pvmd.  PvmDontRoute opens none and refuses them.
+ * When: PvmRouteDirect opens a route to any task, as in PVM; PvmAllowDirect
+ * (the default) opens none, also as in PVM, unless $PVM_SHM is "all":
+ * then it opens one to every task of our host it sends to, and data
+ * between tasks of one host never passes through the pvmd.  That is not
+ * the default because a program can see it: pvm_getfds counts the
+ * routes, and the diff probes against PVM 3.4.6 (p_misc, p_group) came
+ * out different with it.  PvmDontRoute opens none and refuses them.
  */
 #define _GNU_SOURCE /* struct ucred, accept4, SOCK_* flags */
 #include "pvm3.h"
@@ -58,6 +61,7 @@
 #define ROUTE_TRIES 8 /* connect attempts per peer (20 ms .. 2.5 s apart) */
 
 static int route_wanted(int dst);
+static int route_watched; /* pvm_getfds was called (see shm.c) */
 
 static int32_t route_nextmarker;
 /* Refusal records that wait for a retry (a hint: may count too many). */
@@ -165,6 +169,8 @@ route_settle_rings(struct lpvm_conn *c, int used)
 		c->shm = c->shm_offer;
 		c->shm_offer = NULL;
 		c->ibeg = c->iend;
+		if (route_watched)
+			lpvm_shm_watch(c->shm);
 		return;
 	}
 	lpvm_shm_free(c->shm_offer);
@@ -378,7 +384,7 @@ route_wanted(int dst)
 		return 0;
 	if (lpvm.route == PvmRouteDirect)
 		return 1;
-	return tid_host(dst) == tid_host(lpvm.mytid) && lpvm_shm_enabled();
+	return tid_host(dst) == tid_host(lpvm.mytid) && lpvm_shm_default();
 }
 
 /*
@@ -618,7 +624,11 @@ pvm_getfds(int **fds)
 	}
 	n = 0;
 	v[n++] = lpvm.fd;
+	route_watched = 1;
+	lpvm_shm_watch(NULL);
 	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->shm != NULL)
+			lpvm_shm_watch(c->shm);
 		if (c != lpvm_pvmd && c->fd >= 0)
 			v[n++] = c->fd;
 	}

@@ -631,16 +631,24 @@ rx_pollset(struct lpvm_conn *wout)
 		rx_pconn[n++] = NULL;
 	}
 	for (c = lpvm_conns; c != NULL; c = c->next) {
-		/* A held route is not read: its hangup must wait too. */
-		if (c->fd < 0 || (lpvm_conn_rx_held(c) && c != wout))
+		if (c->fd < 0)
 			continue;
-		rx_pfd[n].fd = c->fd;
 		if (c->shm != NULL) {
-			/* Wake-ups only; a hangup seen is not polled again. */
+			/* Wake-ups and the hangup only (held or not: see
+			 * rx_shm_held_hup); a hangup seen is not polled
+			 * again. */
 			if (c->eof)
 				continue;
+			rx_pfd[n].fd = c->fd;
 			rx_pfd[n].events = POLLIN;
-		} else {
+			rx_pconn[n++] = c;
+			continue;
+		}
+		/* A held route is not read: its hangup must wait too. */
+		if (lpvm_conn_rx_held(c) && c != wout)
+			continue;
+		rx_pfd[n].fd = c->fd;
+		{
 			rx_pfd[n].events = lpvm_conn_rx_held(c) ? 0 : POLLIN;
 			if (c == wout)
 				rx_pfd[n].events |= POLLOUT;
@@ -855,6 +863,22 @@ rx_poll(int n, int timeout_ms, struct spin_budget *b, struct lpvm_conn *wout)
 }
 
 /*
+ * A held ring route woke: wake-ups, or its peer hung up.  The peer
+ * writes to its ring only after its marker went through the pvmd, so a
+ * ring it never wrote holds nothing to wait for: close the route (else
+ * a peer that died between ack and marker would leave it, and its
+ * segment, for good).  Otherwise the marker is on its way; the route
+ * opens, is read to its end and closes then.
+ */
+static void
+rx_shm_held_hup(struct lpvm_conn *c)
+{
+	rx_shm_wakes(c);
+	if (c->eof && lpvm_shm_rx_unused(c->shm))
+		rx_route_lost(c);
+}
+
+/*
  * After a poll: read the ring routes whose socket woke (wake-ups, the
  * hangup) or whose ring has bytes, and see whether wout has room now.
  * Returns what to add to lpvm_io_wait's count.
@@ -871,7 +895,7 @@ rx_poll_rings(int n, struct lpvm_conn *wout, int *writable)
 		    rx_pfd[i].revents == 0)
 			continue;
 		if (lpvm_conn_rx_held(c))
-			rx_shm_wakes(c); /* wout: the wake-up, or the hangup */
+			rx_shm_held_hup(c);
 		else if ((k = rx_read_shm(c)) >= 0)
 			got += k;
 		else {

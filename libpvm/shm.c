@@ -21,8 +21,15 @@
  * looks at rsleep.  At least one of them sees the other's store, so a
  * wake-up is never lost.  The same holds for wwait and the head.
  *
- * $PVM_SHM: "0" keeps direct routes on sockets as before (and PvmAllowDirect
- * then opens no routes).  $PVM_SHM_SIZE: bytes per ring (a power of two
+ * pvm_getfds: a program that watches our sockets with select(2) must
+ * see a readable socket whenever a message waits, so once it has asked
+ * for them every ring asks for a wake-up after every write, for good
+ * (lpvm_shm_watch): a system call per message, as over a socket.
+ *
+ * $PVM_SHM: "0" keeps direct routes on sockets as before; "all" makes
+ * PvmAllowDirect (the default) open a route with rings to every task of
+ * our host that we send to, as PvmRouteDirect does (route.c).
+ * $PVM_SHM_SIZE: bytes per ring (a power of two
  * from 4 KiB to 16 MiB; tests use small rings to exercise full ones).
  */
 #define _GNU_SOURCE /* memfd_create, F_ADD_SEALS */
@@ -56,8 +63,9 @@ struct lpvm_shm {
 	uint64_t head; /* our consumer index of rx */
 };
 
-static int shm_state; /* 0 unknown, 1 on, -1 off */
+static int shm_state; /* 0 unknown, 1 on, 2 on for every route, -1 off */
 static size_t shm_ringsize;
+static int shm_watched; /* pvm_getfds was called */
 
 /* Read $PVM_SHM and $PVM_SHM_SIZE once. */
 static void
@@ -66,7 +74,11 @@ shm_env(void)
 	const char *e = getenv("PVM_SHM"), *z = getenv("PVM_SHM_SIZE");
 	size_t v;
 
-	shm_state = e != NULL && strcmp(e, "0") == 0 ? -1 : 1;
+	shm_state = 1;
+	if (e != NULL && strcmp(e, "0") == 0)
+		shm_state = -1;
+	else if (e != NULL && strcmp(e, "all") == 0)
+		shm_state = 2;
 	shm_ringsize = SHM_RING_DEFAULT;
 	if (z != NULL && *z != '\0') {
 		v = (size_t)strtoull(z, NULL, 0);
@@ -81,6 +93,20 @@ lpvm_shm_enabled(void)
 	if (shm_state == 0)
 		shm_env();
 	return shm_state > 0;
+}
+
+int
+lpvm_shm_default(void)
+{
+	return lpvm_shm_enabled() && shm_state == 2;
+}
+
+void
+lpvm_shm_watch(struct lpvm_shm *s)
+{
+	shm_watched = 1;
+	if (s != NULL)
+		atomic_store(&s->rx->rsleep, 1);
 }
 
 /* Point s's ring pointers at base: the opener writes ring 0. */
@@ -248,6 +274,12 @@ lpvm_shm_rx_ready(const struct lpvm_shm *s)
 }
 
 int
+lpvm_shm_rx_unused(const struct lpvm_shm *s)
+{
+	return atomic_load_explicit(&s->rx->tail, memory_order_acquire) == 0;
+}
+
+int
 lpvm_shm_tx_room(const struct lpvm_shm *s)
 {
 	uint64_t head =
@@ -268,6 +300,8 @@ lpvm_shm_rx_sleep(struct lpvm_shm *s)
 void
 lpvm_shm_rx_awake(struct lpvm_shm *s)
 {
+	if (shm_watched)
+		return; /* every write wakes, for pvm_getfds's watcher */
 	atomic_store_explicit(&s->rx->rsleep, 0, memory_order_relaxed);
 }
 
