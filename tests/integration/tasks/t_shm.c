@@ -28,6 +28,7 @@
 #include "tcheck.h"
 
 #include <signal.h>
+#include <sys/select.h>
 
 #define TAG_ARGS 50
 #define TAG_PING 51
@@ -66,6 +67,40 @@ pattern(int k, int seq, size_t i)
 }
 
 /* ---- direct ---- */
+
+/*
+ * A program that waits in select(2) on pvm_getfds's sockets must wake
+ * when a message comes, rings or not: ping, wait in select, then the
+ * pong must be there.  1 if so.
+ */
+static int
+select_wakes(int peer)
+{
+	int *fds, n, i, maxfd = -1, k;
+	struct timeval tv = {10, 0};
+	char b[8] = "selectme";
+	fd_set rd;
+
+	/* Once, as a program does (the routes are open by now). */
+	n = pvm_getfds(&fds);
+	for (k = 0; k < 20; k++) {
+		FD_ZERO(&rd);
+		for (i = 0; i < n; i++) {
+			FD_SET(fds[i], &rd);
+			if (fds[i] > maxfd)
+				maxfd = fds[i];
+		}
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(b, 8, 1);
+		pvm_send(peer, TAG_PING);
+		if (select(maxfd + 1, &rd, NULL, NULL, &tv) <= 0)
+			return 0;
+		/* The wake-up may come before the whole message: wait. */
+		if (tc_trecv(peer, TAG_PONG, 10) == 0)
+			return 0;
+	}
+	return 1;
+}
 
 static int
 echo_child(int refuse)
@@ -142,6 +177,7 @@ direct(const char *mode, int pvmd)
 	if (refuse)
 		tc_eq(
 		    round_trips(kid, 10, 30), 10, "round trips after refusal");
+	tc_check(select_wakes(kid), "select(2) on pvm_getfds wakes for a pong");
 	pvm_initsend(PvmDataRaw);
 	pvm_send(kid, TAG_DONE);
 	return tc_done();
