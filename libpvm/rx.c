@@ -338,7 +338,7 @@ rx_parse(struct lpvm_conn *c)
  * block: wait in the read for data (c's socket is in blocking mode: only
  * the pvmd connection is, see lpvm_fd_setup); else never wait.
  */
-static int rx_read_shm(struct lpvm_conn *c);
+static int rx_read_shm(struct lpvm_conn *c, int woke);
 static int rx_shm_drain(void);
 
 /* Allocate c's input buffer and move unparsed bytes to its start. */
@@ -413,7 +413,7 @@ rx_read(struct lpvm_conn *c, int block)
 	int n = 0, m;
 
 	if (c->shm != NULL)
-		return rx_read_shm(c);
+		return rx_read_shm(c, 1);
 	if (rx_ibuf_compact(c) != 0)
 		return -1;
 	if (c->inframe && c->fh.len >= RX_DIRECT_MIN && c->iend == 0) {
@@ -530,19 +530,21 @@ rx_shm_fill(struct lpvm_conn *c)
 }
 
 /*
- * Read a ring route: its wake-ups, then (unless it is held) its ring,
- * parsing as we go.  At most a few rings' worth per call, so a peer that
- * writes as fast as we read cannot keep us here; all of it after a
+ * Read a ring route: its wake-ups (woke: its socket polled readable; a
+ * read of the ring alone costs no system call), then (unless it is
+ * held) its ring, parsing as we go.  At most a few rings' worth per call, so a
+ * peer that writes as fast as we read cannot keep us here; all of it after a
  * hangup.  Messages delivered, or -1 (hung up and read to the end, or a
  * broken ring: the caller closes it).
  */
 static int
-rx_read_shm(struct lpvm_conn *c)
+rx_read_shm(struct lpvm_conn *c, int woke)
 {
 	long long k, moved = 0;
 	int n = 0, m;
 
-	rx_shm_wakes(c);
+	if (woke)
+		rx_shm_wakes(c);
 	while (c->fd >= 0 && !lpvm_conn_rx_held(c)) {
 		if ((k = rx_shm_fill(c)) < 0)
 			return -1;
@@ -572,7 +574,7 @@ rx_shm_drain(void)
 		if (c->shm == NULL || c->fd < 0 || lpvm_conn_rx_held(c) ||
 		    !(c->eof || lpvm_shm_rx_ready(c->shm)))
 			continue;
-		if ((k = rx_read_shm(c)) < 0)
+		if ((k = rx_read_shm(c, 0)) < 0)
 			rx_route_lost(c);
 		else
 			n += k;
@@ -687,7 +689,7 @@ lpvm_rx_pending(void)
 			if (!c->pending && !c->eof &&
 			    !lpvm_shm_rx_ready(c->shm))
 				continue;
-			k = rx_read_shm(c);
+			k = rx_read_shm(c, 0);
 		} else if (!c->pending)
 			continue;
 		else
@@ -896,7 +898,7 @@ rx_poll_rings(int n, struct lpvm_conn *wout, int *writable)
 			continue;
 		if (lpvm_conn_rx_held(c))
 			rx_shm_held_hup(c);
-		else if ((k = rx_read_shm(c)) >= 0)
+		else if ((k = rx_read_shm(c, 1)) >= 0)
 			got += k;
 		else {
 			rx_route_lost(c);
