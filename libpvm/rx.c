@@ -32,7 +32,6 @@
 #include "spin.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,11 +332,6 @@ rx_parse(struct lpvm_conn *c)
 	return n;
 }
 
-/*
- * Read once from c and parse.  Messages delivered, or -1 (EOF, error).
- * block: wait in the read for data (c's socket is in blocking mode: only
- * the pvmd connection is, see lpvm_fd_setup); else never wait.
- */
 static int rx_read_shm(struct lpvm_conn *c, int woke);
 static int rx_shm_drain(void);
 
@@ -402,6 +396,12 @@ rx_recv_hello(struct lpvm_conn *c, void *buf, size_t len)
 	return r;
 }
 
+/*
+ * Read once from c and parse.  Messages delivered, or -1 (EOF, error).
+ * block: wait in the read for data (c's socket is in blocking mode: only
+ * the pvmd connection is, see lpvm_fd_setup); else never wait.  A
+ * route with rings is read from its ring (rx_read_shm).
+ */
 static int
 rx_read(struct lpvm_conn *c, int block)
 {
