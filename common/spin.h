@@ -43,7 +43,10 @@ struct spin_budget {
 	unsigned int idle; /* waits since the budget reached 0 */
 };
 
-#define SPIN_BUDGET_INIT(max) { (max), (max), 0 }
+#define SPIN_BUDGET_INIT(max)                                                  \
+	{                                                                      \
+		(max), (max), 0                                                \
+	}
 
 /* How long to spin before blocking in this wait (0: block at once). */
 static inline int
@@ -76,6 +79,18 @@ static inline void
 spin_pause(void)
 {
 	sched_yield();
+}
+
+/* Between two looks at memory alone (a ring in shared memory): tell the
+ * CPU we spin, without a system call. */
+static inline void
+spin_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield");
+#endif
 }
 
 /*

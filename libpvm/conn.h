@@ -7,6 +7,8 @@
  * directly, an incoming one for each peer that sends to it directly.
  * Routes are one-way; each side opens its own.  A route to a task of
  * our host is a Unix socket; to a task of another host, TCP (route_tcp.c).
+ * A route on our host normally carries its frames through a pair of rings
+ * in shared memory (shm.c), and its socket only wakes a sleeping peer.
  *
  * Input: every connection has an input buffer; frames are parsed out of it
  * and their bodies appended to a reassembly (struct lpvm_asm) per source,
@@ -66,6 +68,17 @@ struct lpvm_conn {
 	long long since;
 	/* CONN_OUT_ADDR: where to connect (malloc'd). */
 	struct wire_routeaddr *addr;
+	/*
+	 * shm: the route's frames go through this segment's rings (shm.c);
+	 * the socket carries wake-up bytes and the hangup.  shm_offer: the
+	 * segment offered with the hello (ours, or the opener's as read
+	 * with it), until the ack settles whether the rings are used.
+	 * eof: the peer hung up; what is left in its ring is still read
+	 * (as a socket's buffered bytes are) before the route closes.
+	 */
+	struct lpvm_shm *shm;
+	struct lpvm_shm *shm_offer;
+	int eof;
 
 	uint8_t *ibuf; /* input buffer, LPVM_IBUF bytes */
 	size_t ibeg;   /* first unparsed byte */
@@ -154,8 +167,8 @@ void lpvm_tx_owed(void);
  * input paths call when no write is in progress.  lpvm_bulk_answer: a
  * TC_BULKACK body.
  */
-int lpvm_bulk_send(const struct wire_hdr *h, const struct lpvm_seg *p,
-    size_t n, size_t total);
+int lpvm_bulk_send(
+    const struct wire_hdr *h, const struct lpvm_seg *p, size_t n, size_t total);
 int lpvm_bulk_input(const struct wire_hdr *h, uint8_t *data, size_t len,
     struct wire_hdr *out, uint8_t **body, size_t *bodylen);
 void lpvm_bulk_answer(const uint8_t *data, size_t len);
@@ -245,6 +258,43 @@ void lpvm_route_tcp_stalled(struct lpvm_conn *c);
 int lpvm_route_tcp_waiting(void);
 /* Forget tickets, close the TCP listener (pvm_exit, pvmd lost). */
 void lpvm_route_tcp_reset(void);
+
+/* ---- shm.c: shared-memory rings of routes on our host ---- */
+
+struct iovec;
+struct lpvm_shm;
+/* Rings are used (not $PVM_SHM=0); and for PvmAllowDirect ("all"). */
+int lpvm_shm_enabled(void);
+int lpvm_shm_default(void);
+/* From now on, every write to s's ring (and to every ring made later)
+ * makes the socket readable, for pvm_getfds (s may be NULL). */
+void lpvm_shm_watch(struct lpvm_shm *s);
+/* The opener's segment, mapped; *fd to pass with the hello (the caller
+ * closes it once sent).  NULL if disabled or on failure. */
+struct lpvm_shm *lpvm_shm_create(int *fd);
+/* Map a segment passed by an opener, if it is a sealed one of the right
+ * shape.  NULL if not (the route then stays on its socket). */
+struct lpvm_shm *lpvm_shm_attach(int fd);
+void lpvm_shm_free(struct lpvm_shm *s);
+/* Copy what fits of iov[0..n) into our ring and publish it: bytes
+ * copied (0: full), or -1 if the peer broke the ring. */
+long long lpvm_shm_writev(
+    struct lpvm_shm *s, const struct iovec *iov, size_t n);
+/* After a write: wake the peer (a byte on fd) if it sleeps. */
+void lpvm_shm_wake_reader(struct lpvm_shm *s, int fd);
+/* Copy up to want bytes out of the peer's ring, wake the peer if it
+ * waits for room: bytes copied, or -1 if the peer broke the ring. */
+long long lpvm_shm_read(struct lpvm_shm *s, void *dst, size_t want, int fd);
+/* Bytes wait in the peer's ring / our ring has room (no side effects). */
+int lpvm_shm_rx_ready(const struct lpvm_shm *s);
+int lpvm_shm_tx_room(const struct lpvm_shm *s);
+/* The peer never wrote to its ring (so closing loses nothing). */
+int lpvm_shm_rx_unused(const struct lpvm_shm *s);
+/* About to block: ask for a wake-up, then look once more (true: no need
+ * to block); lpvm_shm_rx_awake withdraws the request. */
+int lpvm_shm_rx_sleep(struct lpvm_shm *s);
+void lpvm_shm_rx_awake(struct lpvm_shm *s);
+int lpvm_shm_tx_sleep(struct lpvm_shm *s);
 
 /* ---- rpc.c ---- */
 

@@ -29,6 +29,20 @@
  * Nothing but the hello goes over a route before it is acknowledged, so a
  * refusal loses no data.  A failed connect or a lost route makes A use the
  * pvmd for that peer from then on.
+ *
+ * Shared memory (shm.c): A's hello carries a sealed memfd of two rings
+ * (SCM_RIGHTS); B's ack says in a second word whether B mapped it.  If it
+ * did, both sides' frames go through the rings from the ack on, in the
+ * same order and under the same holds as they would through the socket,
+ * which then carries only wake-ups.  Else the socket carries the frames.
+ *
+ * When: PvmRouteDirect opens a route to any task, as in PVM; PvmAllowDirect
+ * (the default) opens none, also as in PVM, unless $PVM_SHM is "all":
+ * then it opens one to every task of our host it sends to, and data
+ * between tasks of one host never passes through the pvmd.  That is not
+ * the default because a program can see it: pvm_getfds counts the
+ * routes, and the diff probes against PVM 3.4.6 (p_misc, p_group) came
+ * out different with it.  PvmDontRoute opens none and refuses them.
  */
 #define _GNU_SOURCE /* struct ucred, accept4, SOCK_* flags */
 #include "pvm3.h"
@@ -40,10 +54,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <unistd.h>
 
 #define ROUTE_TRIES 8 /* connect attempts per peer (20 ms .. 2.5 s apart) */
+
+static int route_wanted(int dst);
+static int route_watched; /* pvm_getfds was called (see shm.c) */
 
 static int32_t route_nextmarker;
 /* Refusal records that wait for a retry (a hint: may count too many). */
@@ -76,6 +94,87 @@ route_send_marker(struct lpvm_conn *c, int dst, int32_t marker)
 
 	put32(body, (uint32_t)marker);
 	return lpvm_route_send(c, dst, TC_ROUTE, body, sizeof(body));
+}
+
+/*
+ * The hello on a fresh Unix route: a TC_ROUTE frame with marker, and the
+ * segment's fd if there is one (fd >= 0).  The socket is empty, so the
+ * small frame goes in one call or not at all.  0 or -1.
+ */
+static int
+route_send_hello(struct lpvm_conn *c, int dst, int32_t marker, int fd)
+{
+	union {
+		struct cmsghdr hdr;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} ctl;
+	uint8_t frame[WIRE_HDR_LEN + 4];
+	struct wire_hdr h;
+	struct cmsghdr *cm;
+	struct msghdr mh;
+	struct iovec iov;
+	ssize_t r;
+
+	if (fd < 0)
+		return route_send_marker(c, dst, marker);
+	memset(&h, 0, sizeof(h));
+	h.version = WIRE_VERSION;
+	h.flags = WIRE_F_ALL;
+	h.len = 4;
+	h.dst = dst;
+	h.src = lpvm.mytid;
+	h.tag = TC_ROUTE;
+	h.ctx = SYSCTX_TC;
+	h.enc = WIRE_ENC_XDR;
+	wire_hdr_encode(&h, frame);
+	put32(frame + WIRE_HDR_LEN, (uint32_t)marker);
+	iov.iov_base = frame;
+	iov.iov_len = sizeof(frame);
+	memset(&mh, 0, sizeof(mh));
+	memset(&ctl, 0, sizeof(ctl));
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = ctl.buf;
+	mh.msg_controllen = sizeof(ctl.buf);
+	cm = CMSG_FIRSTHDR(&mh);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	do {
+		r = sendmsg(c->fd, &mh, MSG_NOSIGNAL | MSG_DONTWAIT);
+	} while (r == -1 && errno == EINTR);
+	return r == (ssize_t)sizeof(frame) ? 0 : -1;
+}
+
+/* The acceptor's ack: the marker, then 1 if it took the segment. */
+static int
+route_send_ack(struct lpvm_conn *c, int dst, int32_t marker, int rings)
+{
+	uint8_t body[8];
+
+	put32(body, (uint32_t)marker);
+	put32(body + 4, rings ? 1u : 0u);
+	return lpvm_route_send(c, dst, TC_ROUTE, body, sizeof(body));
+}
+
+/*
+ * The ack settled it: frames of c go through the rings (used) or the
+ * socket.  Whatever else the socket brought so far is wake-ups.
+ */
+static void
+route_settle_rings(struct lpvm_conn *c, int used)
+{
+	if (used && c->shm_offer != NULL) {
+		c->shm = c->shm_offer;
+		c->shm_offer = NULL;
+		c->ibeg = c->iend;
+		if (route_watched)
+			lpvm_shm_watch(c->shm);
+		return;
+	}
+	lpvm_shm_free(c->shm_offer);
+	c->shm_offer = NULL;
 }
 
 void
@@ -130,7 +229,7 @@ lpvm_route_heard(int src)
 {
 	struct lpvm_conn *c;
 
-	if (route_nretry == 0 || lpvm.route != PvmRouteDirect)
+	if (route_nretry == 0 || !route_wanted(src))
 		return;
 	for (c = lpvm_conns; c != NULL; c = c->next) {
 		if (c->peer == src && c->state == CONN_REFUSED &&
@@ -147,7 +246,7 @@ route_open(int dst, int tries)
 {
 	struct sockaddr_un sun;
 	struct lpvm_conn *c;
-	int fd;
+	int fd, segfd = -1;
 
 	memset(&sun, 0, sizeof(sun));
 	sun.sun_family = AF_UNIX;
@@ -175,10 +274,15 @@ route_open(int dst, int tries)
 	}
 	lpvm_fd_bufs(fd);
 	c->marker = lpvm_route_newmarker();
-	if (route_send_marker(c, dst, c->marker) != 0) {
+	c->shm_offer = lpvm_shm_create(&segfd);
+	if (route_send_hello(c, dst, c->marker, segfd) != 0) {
+		if (segfd >= 0)
+			close(segfd);
 		lpvm_conn_close(c, CONN_REFUSED);
 		return;
 	}
+	if (segfd >= 0)
+		close(segfd); /* our mapping keeps the memory */
 	/* Knock: dst may be waiting on its pvmd socket alone (rx.c). */
 	lpvm_route_knock(dst);
 }
@@ -272,6 +376,17 @@ route_progress(struct lpvm_conn *c)
 	}
 }
 
+/* Whether a send to dst should open a route (see the head comment). */
+static int
+route_wanted(int dst)
+{
+	if (dst == lpvm.mytid || lpvm.route == PvmDontRoute)
+		return 0;
+	if (lpvm.route == PvmRouteDirect)
+		return 1;
+	return tid_host(dst) == tid_host(lpvm.mytid) && lpvm_shm_default();
+}
+
 /*
  * One peer, one path: once frames go over a route they keep using it, so
  * a peer never gets our messages over two unordered paths.  Our own
@@ -291,7 +406,7 @@ lpvm_route_get(int dst)
 		return route_progress(c);
 	if (in != NULL && lpvm.route != PvmDontRoute)
 		return route_reverse(in);
-	if (lpvm.route != PvmRouteDirect || dst == lpvm.mytid)
+	if (!route_wanted(dst))
 		return NULL;
 	if (tid_host(dst) != tid_host(lpvm.mytid)) {
 		/* Asked once: a refusal or a failure is for good. */
@@ -300,8 +415,7 @@ lpvm_route_get(int dst)
 		return NULL;
 	}
 	if (refused != NULL) {
-		if (refused->retry_ms == 0 ||
-		    mono_ms() < refused->retry_ms)
+		if (refused->retry_ms == 0 || mono_ms() < refused->retry_ms)
 			return NULL;
 		tries = refused->tries;
 		refused->state = CONN_DEAD; /* reaped later */
@@ -358,15 +472,18 @@ lpvm_route_frame(struct lpvm_conn *c, const struct wire_hdr *h,
 		route_drop_old_in(c, h->src);
 		c->peer = h->src;
 		c->marker = marker;
-		if (route_send_marker(c, h->src, marker) != 0) {
+		if (route_send_ack(c, h->src, marker, c->shm_offer != NULL) !=
+		    0) {
 			lpvm_conn_close(c, CONN_DEAD);
 			return;
 		}
+		route_settle_rings(c, 1);
 		c->state = CONN_IN_HOLD;
 		return;
 	}
 	if (c->state == CONN_OUT_WAIT && ok && marker == c->marker &&
 	    h->src == c->peer) {
+		route_settle_rings(c, len >= 8 && get32(body + 4) == 1);
 		c->state = CONN_OUT_ACKED;
 		return;
 	}
@@ -507,7 +624,11 @@ pvm_getfds(int **fds)
 	}
 	n = 0;
 	v[n++] = lpvm.fd;
+	route_watched = 1;
+	lpvm_shm_watch(NULL);
 	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->shm != NULL)
+			lpvm_shm_watch(c->shm);
 		if (c != lpvm_pvmd && c->fd >= 0)
 			v[n++] = c->fd;
 	}

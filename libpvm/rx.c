@@ -13,6 +13,13 @@
  * several frames is allocated once, at the size its first frame announces
  * (WIRE_F_TOTAL), so it is never grown and copied by realloc.
  *
+ * A route on our host with rings (shm.c) is read from its ring instead
+ * of its socket, into the same buffer and parser; its socket is drained
+ * of wake-up bytes and watched for the hangup.  Before input from the
+ * pvmd is handled, the rings are emptied: what a task wrote to its ring
+ * before the pvmd sent something about it (its exit notify, say) is then
+ * delivered first, as it was when everything came through the pvmd.
+ *
  * A wait that may block first looks without blocking for a while, and
  * yields the CPU between looks (spin.h: adaptive, it stops where it does
  * not pay).  Waits on the pvmd alone and waits that involve a direct
@@ -34,6 +41,16 @@
 
 /* Frame bodies at least this long are read directly into the message. */
 #define RX_DIRECT_MIN (16 * 1024)
+/*
+ * With ring routes, one look of a spin watches the rings for a few CPU
+ * pauses (well under a microsecond) before it yields, and asks the
+ * kernel about the sockets only every RX_RING_POLL_EVERY looks: a
+ * system call per look would cost more than a small message through a
+ * ring.  Short, because the peer may share our CPU: then only our yield
+ * lets it run and answer.
+ */
+#define RX_RING_RELAX 16
+#define RX_RING_POLL_EVERY 8
 
 /* Spin budgets (spin.h): waits on the pvmd alone, and all others. */
 static struct spin_budget rx_spin_pvmd = SPIN_BUDGET_INIT(SPIN_MAX_US);
@@ -45,6 +62,8 @@ static struct lpvm_conn **rx_pconn;
 static size_t rx_pcap;
 
 static void rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len);
+static int rx_parse(struct lpvm_conn *c);
+static void rx_route_lost(struct lpvm_conn *c);
 
 /* A bulk offer: deliver the message it carried in its place (bulk.c). */
 static void
@@ -55,8 +74,8 @@ rx_bulk(const struct wire_hdr *h, uint8_t *data, size_t len)
 	size_t blen;
 
 	if (lpvm_bulk_input(h, data, len, &mh, &body, &blen) == 0 &&
-	    !(mh.ctx == SYSCTX_TC && (mh.tag == TC_BULK ||
-	    mh.tag == TC_BULKACK)))
+	    !(mh.ctx == SYSCTX_TC &&
+	        (mh.tag == TC_BULK || mh.tag == TC_BULKACK)))
 		rx_dispatch(&mh, body, blen);
 	else if (body != NULL)
 		free(body);
@@ -313,10 +332,75 @@ rx_parse(struct lpvm_conn *c)
 	return n;
 }
 
+static int rx_read_shm(struct lpvm_conn *c, int woke);
+static int rx_shm_drain(void);
+
+/* Allocate c's input buffer and move unparsed bytes to its start. */
+static int
+rx_ibuf_compact(struct lpvm_conn *c)
+{
+	if (c->ibuf == NULL && (c->ibuf = malloc(LPVM_IBUF)) == NULL)
+		return -1;
+	if (c->ibeg > 0) {
+		memmove(c->ibuf, c->ibuf + c->ibeg, c->iend - c->ibeg);
+		c->iend -= c->ibeg;
+		c->ibeg = 0;
+	}
+	return 0;
+}
+
+/*
+ * The hello of a Unix route may bring the opener's segment (route.c):
+ * read with room for one descriptor, and map what comes as c's offer.
+ */
+static ssize_t
+rx_recv_hello(struct lpvm_conn *c, void *buf, size_t len)
+{
+	union {
+		struct cmsghdr hdr;
+		char buf[CMSG_SPACE(sizeof(int) * 4)];
+	} ctl;
+	struct cmsghdr *cm;
+	struct msghdr mh;
+	struct iovec iov;
+	ssize_t r;
+	int fds[4];
+	size_t i, nfd;
+
+	iov.iov_base = buf;
+	iov.iov_len = len;
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = ctl.buf;
+	mh.msg_controllen = sizeof(ctl.buf);
+	do {
+		r = recvmsg(c->fd, &mh, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+	} while (r == -1 && errno == EINTR);
+	if (r < 0)
+		return r;
+	for (cm = CMSG_FIRSTHDR(&mh); cm != NULL; cm = CMSG_NXTHDR(&mh, cm)) {
+		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
+			continue;
+		nfd = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		if (nfd > 4)
+			nfd = 4;
+		memcpy(fds, CMSG_DATA(cm), nfd * sizeof(int));
+		for (i = 0; i < nfd; i++) {
+			/* The first one is the offer; more is nonsense. */
+			if (i == 0 && c->shm_offer == NULL)
+				c->shm_offer = lpvm_shm_attach(fds[i]);
+			close(fds[i]);
+		}
+	}
+	return r;
+}
+
 /*
  * Read once from c and parse.  Messages delivered, or -1 (EOF, error).
  * block: wait in the read for data (c's socket is in blocking mode: only
- * the pvmd connection is, see lpvm_fd_setup); else never wait.
+ * the pvmd connection is, see lpvm_fd_setup); else never wait.  A
+ * route with rings is read from its ring (rx_read_shm).
  */
 static int
 rx_read(struct lpvm_conn *c, int block)
@@ -328,13 +412,10 @@ rx_read(struct lpvm_conn *c, int block)
 	size_t k;
 	int n = 0, m;
 
-	if (c->ibuf == NULL && (c->ibuf = malloc(LPVM_IBUF)) == NULL)
+	if (c->shm != NULL)
+		return rx_read_shm(c, 1);
+	if (rx_ibuf_compact(c) != 0)
 		return -1;
-	if (c->ibeg > 0) {
-		memmove(c->ibuf, c->ibuf + c->ibeg, c->iend - c->ibeg);
-		c->iend -= c->ibeg;
-		c->ibeg = 0;
-	}
 	if (c->inframe && c->fh.len >= RX_DIRECT_MIN && c->iend == 0) {
 		/*
 		 * Rest of this frame into the message and at most the next
@@ -353,13 +434,15 @@ rx_read(struct lpvm_conn *c, int block)
 		do {
 			r = recvmsg(c->fd, &mh, flags);
 		} while (r == -1 && errno == EINTR);
+		if (r > 0 && c == lpvm_pvmd)
+			n += rx_shm_drain();
 		if (r > 0) {
 			k = (size_t)r < c->left ? (size_t)r : c->left;
 			c->cur->len += k;
 			c->left -= k;
 			c->iend = (size_t)r - k;
 			if (c->left == 0) {
-				n = rx_frame_end(c);
+				n += rx_frame_end(c);
 				if (c->fd < 0)
 					return n;
 			}
@@ -373,9 +456,15 @@ rx_read(struct lpvm_conn *c, int block)
 		k = LPVM_IBUF - c->iend;
 		if (c->fh.len >= RX_DIRECT_MIN && !c->inframe && c->iend == 0)
 			k = WIRE_HDR_LEN + WIRE_TOTAL_LEN;
-		do {
-			r = recv(c->fd, c->ibuf + c->iend, k, flags);
-		} while (r == -1 && errno == EINTR);
+		if (c->state == CONN_IN_HELLO && !c->tcp)
+			r = rx_recv_hello(c, c->ibuf + c->iend, k);
+		else {
+			do {
+				r = recv(c->fd, c->ibuf + c->iend, k, flags);
+			} while (r == -1 && errno == EINTR);
+		}
+		if (r > 0 && c == lpvm_pvmd)
+			n += rx_shm_drain();
 		if (r > 0)
 			c->iend += (size_t)r;
 	}
@@ -386,6 +475,111 @@ rx_read(struct lpvm_conn *c, int block)
 	if ((m = rx_parse(c)) < 0)
 		return -1;
 	return n + m;
+}
+
+/*
+ * Empty c's socket of wake-up bytes (a ring route's socket carries
+ * nothing else once the ack is read); note a hangup in c->eof.
+ */
+static void
+rx_shm_wakes(struct lpvm_conn *c)
+{
+	char junk[256];
+	ssize_t r;
+
+	while (!c->eof && c->fd >= 0) {
+		r = recv(c->fd, junk, sizeof(junk), MSG_DONTWAIT);
+		if (r > 0)
+			continue;
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+			c->eof = 1;
+		break;
+	}
+}
+
+/*
+ * Move bytes from c's ring: the rest of a large frame body straight into
+ * its message, else into the input buffer.  Bytes moved, or -1 if the
+ * peer broke the ring.
+ */
+static long long
+rx_shm_fill(struct lpvm_conn *c)
+{
+	long long k;
+
+	if (rx_ibuf_compact(c) != 0)
+		return -1;
+	if (c->inframe && c->ibeg == c->iend && c->left > 0) {
+		k = lpvm_shm_read(
+		    c->shm, c->cur->data + c->cur->len, c->left, c->fd);
+		if (k > 0) {
+			c->cur->len += (size_t)k;
+			c->left -= (size_t)k;
+		}
+		return k;
+	}
+	if (c->iend == LPVM_IBUF)
+		return 0; /* the parser owes room first */
+	k = lpvm_shm_read(
+	    c->shm, c->ibuf + c->iend, LPVM_IBUF - c->iend, c->fd);
+	if (k > 0)
+		c->iend += (size_t)k;
+	return k;
+}
+
+/*
+ * Read a ring route: its wake-ups (woke: its socket polled readable; a
+ * read of the ring alone costs no system call), then (unless it is
+ * held) its ring, parsing as we go.  At most a few rings' worth per call, so a
+ * peer that writes as fast as we read cannot keep us here; all of it after a
+ * hangup.  Messages delivered, or -1 (hung up and read to the end, or a
+ * broken ring: the caller closes it).
+ */
+static int
+rx_read_shm(struct lpvm_conn *c, int woke)
+{
+	long long k, moved = 0;
+	int n = 0, m;
+
+	if (woke)
+		rx_shm_wakes(c);
+	while (c->fd >= 0 && !lpvm_conn_rx_held(c)) {
+		if ((k = rx_shm_fill(c)) < 0)
+			return -1;
+		moved += k;
+		if ((m = rx_parse(c)) < 0)
+			return -1;
+		n += m;
+		if (k == 0 && !(c->inframe && c->left == 0))
+			break;
+		if (!c->eof && moved >= 4 * LPVM_IBUF)
+			return n;
+	}
+	if (c->fd >= 0 && c->eof && !lpvm_conn_rx_held(c))
+		return -1;
+	return n;
+}
+
+/* Read every ring that may deliver and has bytes (see the head
+ * comment).  Messages delivered. */
+static int
+rx_shm_drain(void)
+{
+	struct lpvm_conn *c;
+	int n = 0, k;
+
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->shm == NULL || c->fd < 0 || lpvm_conn_rx_held(c) ||
+		    !(c->eof || lpvm_shm_rx_ready(c->shm)))
+			continue;
+		if ((k = rx_read_shm(c, 0)) < 0)
+			rx_route_lost(c);
+		else
+			n += k;
+	}
+	return n;
 }
 
 int
@@ -439,13 +633,28 @@ rx_pollset(struct lpvm_conn *wout)
 		rx_pconn[n++] = NULL;
 	}
 	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->fd < 0)
+			continue;
+		if (c->shm != NULL) {
+			/* Wake-ups and the hangup only (held or not: see
+			 * rx_shm_held_hup); a hangup seen is not polled
+			 * again. */
+			if (c->eof)
+				continue;
+			rx_pfd[n].fd = c->fd;
+			rx_pfd[n].events = POLLIN;
+			rx_pconn[n++] = c;
+			continue;
+		}
 		/* A held route is not read: its hangup must wait too. */
-		if (c->fd < 0 || (lpvm_conn_rx_held(c) && c != wout))
+		if (lpvm_conn_rx_held(c) && c != wout)
 			continue;
 		rx_pfd[n].fd = c->fd;
-		rx_pfd[n].events = lpvm_conn_rx_held(c) ? 0 : POLLIN;
-		if (c == wout)
-			rx_pfd[n].events |= POLLOUT;
+		{
+			rx_pfd[n].events = lpvm_conn_rx_held(c) ? 0 : POLLIN;
+			if (c == wout)
+				rx_pfd[n].events |= POLLOUT;
+		}
 		rx_pconn[n++] = c;
 	}
 	return (int)n;
@@ -474,14 +683,85 @@ lpvm_rx_pending(void)
 	int n = 0, k;
 
 	for (c = lpvm_conns; c != NULL; c = c->next) {
-		if (!c->pending || c->fd < 0 || lpvm_conn_rx_held(c))
+		if (c->fd < 0 || lpvm_conn_rx_held(c))
 			continue;
-		if ((k = rx_parse(c)) < 0)
+		if (c->shm != NULL) {
+			if (!c->pending && !c->eof &&
+			    !lpvm_shm_rx_ready(c->shm))
+				continue;
+			k = rx_read_shm(c, 0);
+		} else if (!c->pending)
+			continue;
+		else
+			k = rx_parse(c);
+		if (k < 0)
 			rx_route_lost(c);
 		else
 			n += k;
 	}
 	return n;
+}
+
+/* True if a ring that may deliver has bytes, or wout's ring has room. */
+static int
+rx_look_rings(const struct lpvm_conn *wout)
+{
+	const struct lpvm_conn *c;
+
+	if (wout != NULL && wout->shm != NULL &&
+	    (wout->eof || lpvm_shm_tx_room(wout->shm)))
+		return 1;
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->shm != NULL && c->fd >= 0 && !lpvm_conn_rx_held(c) &&
+		    lpvm_shm_rx_ready(c->shm))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * About to block: ask every ring's writer for a wake-up (and wout's
+ * reader, for room).  Returns 1 if a ring turned out ready meanwhile.
+ */
+static int
+rx_rings_sleep(struct lpvm_conn *wout)
+{
+	struct lpvm_conn *c;
+	int ready = 0;
+
+	if (wout != NULL && wout->shm != NULL && lpvm_shm_tx_sleep(wout->shm))
+		ready = 1;
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->shm != NULL && c->fd >= 0 && !lpvm_conn_rx_held(c) &&
+		    lpvm_shm_rx_sleep(c->shm))
+			ready = 1;
+	}
+	return ready;
+}
+
+/* Awake again: withdraw the wake-up requests of rx_rings_sleep. */
+static void
+rx_rings_awake(void)
+{
+	struct lpvm_conn *c;
+
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->shm != NULL && c->fd >= 0)
+			lpvm_shm_rx_awake(c->shm);
+	}
+}
+
+/* Any ring route at all (then waits watch memory as well as sockets). */
+static int
+rx_any_rings(void)
+{
+	const struct lpvm_conn *c;
+
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->shm != NULL && c->fd >= 0)
+			return 1;
+	}
+	return 0;
 }
 
 /*
@@ -537,25 +817,101 @@ rx_wait_pvmd(void)
 	return k;
 }
 
-/* One look of a spin over the first *n entries of rx_pfd. */
+struct rx_look {
+	int n;                  /* entries of rx_pfd */
+	struct lpvm_conn *wout; /* a write waiting for room, or NULL */
+	int rings;              /* any ring routes */
+	unsigned looks;
+};
+
+/* One look of a spin: the rings for a moment (no system call), and now
+ * and then the first n entries of rx_pfd. */
 static int
 rx_look_poll(void *arg)
 {
-	const int *n = arg;
+	struct rx_look *l = arg;
+	int i;
 
-	return poll(rx_pfd, (nfds_t)*n, 0);
+	if (l->rings) {
+		for (i = 0; i < RX_RING_RELAX; i++) {
+			if (rx_look_rings(l->wout))
+				return 1;
+			spin_relax();
+		}
+		if (l->looks++ % RX_RING_POLL_EVERY != 0)
+			return 0;
+	}
+	return poll(rx_pfd, (nfds_t)l->n, 0);
 }
 
 /* poll(2) the first n entries of rx_pfd; a wait that would block spins
- * first, within budget b. */
+ * first, within budget b, and then asks the rings' writers (and wout's
+ * reader) for a wake-up before it sleeps. */
 static int
-rx_poll(int n, int timeout_ms, struct spin_budget *b)
+rx_poll(int n, int timeout_ms, struct spin_budget *b, struct lpvm_conn *wout)
 {
+	struct rx_look l = {n, wout, rx_any_rings(), 1};
 	int k;
 
-	if (timeout_ms != 0 && (k = spin_wait(b, rx_look_poll, &n)) != 0)
+	if (timeout_ms != 0 && (k = spin_wait(b, rx_look_poll, &l)) != 0)
 		return k;
-	return poll(rx_pfd, (nfds_t)n, timeout_ms);
+	if (!l.rings)
+		return poll(rx_pfd, (nfds_t)n, timeout_ms);
+	if (rx_rings_sleep(wout))
+		timeout_ms = 0;
+	k = poll(rx_pfd, (nfds_t)n, timeout_ms);
+	rx_rings_awake();
+	return k < 0 ? k : k + rx_look_rings(wout);
+}
+
+/*
+ * A held ring route woke: wake-ups, or its peer hung up.  The peer
+ * writes to its ring only after its marker went through the pvmd, so a
+ * ring it never wrote holds nothing to wait for: close the route (else
+ * a peer that died between ack and marker would leave it, and its
+ * segment, for good).  Otherwise the marker is on its way; the route
+ * opens, is read to its end and closes then.
+ */
+static void
+rx_shm_held_hup(struct lpvm_conn *c)
+{
+	rx_shm_wakes(c);
+	if (c->eof && lpvm_shm_rx_unused(c->shm))
+		rx_route_lost(c);
+}
+
+/*
+ * After a poll: read the ring routes whose socket woke (wake-ups, the
+ * hangup) or whose ring has bytes, and see whether wout has room now.
+ * Returns what to add to lpvm_io_wait's count.
+ */
+static int
+rx_poll_rings(int n, struct lpvm_conn *wout, int *writable)
+{
+	struct lpvm_conn *c;
+	int i, k, got = 0;
+
+	for (i = 0; i < n; i++) {
+		c = rx_pconn[i];
+		if (c == NULL || c->shm == NULL || c->fd < 0 ||
+		    rx_pfd[i].revents == 0)
+			continue;
+		if (lpvm_conn_rx_held(c))
+			rx_shm_held_hup(c);
+		else if ((k = rx_read_shm(c, 1)) >= 0)
+			got += k;
+		else {
+			rx_route_lost(c);
+			got++;
+		}
+	}
+	got += rx_shm_drain();
+	if (wout != NULL && wout->shm != NULL &&
+	    (wout->fd < 0 || wout->eof || lpvm_shm_tx_room(wout->shm))) {
+		*writable = 1;
+		got++;
+	}
+	return got;
 }
 
 int
@@ -578,6 +934,11 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		timeout_ms = 0;
 	else if (timeout_ms < 0 && wout == NULL && only_pvmd)
 		return rx_wait_pvmd();
+	if (wout != NULL && wout->shm != NULL &&
+	    (wout->eof || wout->fd < 0 || lpvm_shm_tx_room(wout->shm))) {
+		*writable = 1;
+		return got + 1;
+	}
 	if ((n = rx_pollset(wout)) < 0)
 		return got;
 	/* A write on TCP may wait for a peer whose host vanished. */
@@ -585,7 +946,7 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 	if (stall)
 		timeout_ms = LPVM_ROUTE_STALL_MS;
 	if ((k = rx_poll(n, timeout_ms,
-	         only_pvmd ? &rx_spin_pvmd : &rx_spin_poll)) <= 0) {
+	         only_pvmd ? &rx_spin_pvmd : &rx_spin_poll, wout)) <= 0) {
 		if (k == 0 && stall)
 			lpvm_route_tcp_stalled(wout);
 		return got; /* timeout, or EINTR: the caller loops */
@@ -599,6 +960,8 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		}
 		if (c->fd < 0)
 			continue; /* closed meanwhile */
+		if (c->shm != NULL)
+			continue; /* below */
 		/* On hangup too: the write then fails instead of waiting. */
 		if (c == wout &&
 		    (rx_pfd[i].revents & (POLLOUT | POLLHUP | POLLERR))) {
@@ -618,6 +981,8 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 			rx_route_lost(c);
 		got++;
 	}
+	if (!lost)
+		got += rx_poll_rings(n, wout, writable);
 	if (lost) {
 		lpvm_disconnect();
 		return PvmSysErr;

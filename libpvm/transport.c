@@ -77,6 +77,10 @@ lpvm_conn_close(struct lpvm_conn *c, enum lpvm_conn_state st)
 	conn_free_input(c);
 	free(c->addr);
 	c->addr = NULL;
+	lpvm_shm_free(c->shm);
+	lpvm_shm_free(c->shm_offer);
+	c->shm = c->shm_offer = NULL;
+	c->eof = 0;
 	c->state = st;
 	c->pending = 0;
 	if (c == lpvm_pvmd) {

@@ -5,6 +5,9 @@
  * up to TX_IOV entries per system call, so the body is never copied in
  * user space and a message of a few frames costs one system call.
  *
+ * A route with rings (shm.c) takes the same iovec into its ring instead:
+ * one copy in user space, no system call unless the peer sleeps.
+ *
  * Sockets are non-blocking.  When one is full we wait for it to drain
  * and, in the same poll, read whatever arrives on any socket: two tasks
  * that flood each other keep emptying each other's pipes and never
@@ -39,15 +42,73 @@ struct tx_cursor {
 	uint8_t prefix[WIRE_TOTAL_LEN];
 };
 
+/* Drop the first r bytes of iov[*i..n): they went out. */
+static void
+tx_advance(struct iovec *iov, size_t n, size_t *i, size_t r)
+{
+	size_t k;
+
+	for (k = r; k > 0 && *i < n;) {
+		if (k >= iov[*i].iov_len) {
+			k -= iov[*i].iov_len;
+			(*i)++;
+		} else {
+			iov[*i].iov_base = (char *)iov[*i].iov_base + k;
+			iov[*i].iov_len -= k;
+			k = 0;
+		}
+	}
+	while (*i < n && iov[*i].iov_len == 0)
+		(*i)++;
+}
+
+/* Wait, reading meanwhile, until c can take more.  0 or -1. */
+static int
+tx_wait_room(struct lpvm_conn *c)
+{
+	int w;
+
+	do {
+		if (lpvm_io_wait(-1, c, &w) < 0 || c->fd < 0)
+			return -1;
+	} while (!w);
+	return 0;
+}
+
+/* tx_writev on a ring route: copy into the ring, wake the reader if it
+ * sleeps, and wait for room when it is full. */
+static int
+tx_writev_shm(struct lpvm_conn *c, struct iovec *iov, size_t n)
+{
+	long long r;
+	size_t i = 0;
+
+	while (i < n) {
+		if (c->fd < 0 || c->shm == NULL || c->eof)
+			return -1;
+		if ((r = lpvm_shm_writev(c->shm, iov + i, n - i)) < 0)
+			return -1;
+		if (r > 0) {
+			lpvm_shm_wake_reader(c->shm, c->fd);
+			tx_advance(iov, n, &i, (size_t)r);
+			continue;
+		}
+		if (tx_wait_room(c) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Write iov[0..n) completely.  0, or -1 if the connection failed. */
 static int
 tx_writev(struct lpvm_conn *c, struct iovec *iov, size_t n)
 {
 	struct msghdr mh;
 	ssize_t r;
-	size_t i = 0, k;
-	int w;
+	size_t i = 0;
 
+	if (c->shm != NULL)
+		return tx_writev_shm(c, iov, n);
 	while (i < n) {
 		if (c->fd < 0)
 			return -1;
@@ -61,24 +122,11 @@ tx_writev(struct lpvm_conn *c, struct iovec *iov, size_t n)
 			if (errno != EAGAIN && errno != EWOULDBLOCK)
 				return -1;
 			/* Full: read meanwhile until c can take more. */
-			do {
-				if (lpvm_io_wait(-1, c, &w) < 0 || c->fd < 0)
-					return -1;
-			} while (!w);
+			if (tx_wait_room(c) != 0)
+				return -1;
 			continue;
 		}
-		for (k = (size_t)r; k > 0 && i < n;) {
-			if (k >= iov[i].iov_len) {
-				k -= iov[i].iov_len;
-				i++;
-			} else {
-				iov[i].iov_base = (char *)iov[i].iov_base + k;
-				iov[i].iov_len -= k;
-				k = 0;
-			}
-		}
-		while (i < n && iov[i].iov_len == 0)
-			i++;
+		tx_advance(iov, n, &i, (size_t)r);
 	}
 	return 0;
 }

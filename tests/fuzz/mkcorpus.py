@@ -95,6 +95,24 @@ def wire():
     }
 
 
+def ring():
+    """fuzz_ring: 0 + a mapping length and a segment header, or a
+    stream of operations (0/1: the peer publishes an index; 2/3: write
+    or read a count)."""
+    hdr_ = (struct.pack("<III", 0x50564D52, 1, 8192) + bytes(52))
+    return {
+        "seg-ok": b"\x00" + be32(4096 + 2 * 8192) + hdr_,
+        "seg-bad-size": b"\x00" + be32(4096 + 2 * 8192) +
+        struct.pack("<III", 0x50564D52, 1, 8191) + bytes(52),
+        "stream": b"\x01" + b"".join(
+            bytes([2]) + be32(n) + bytes([3]) + be32(n // 2)
+            for n in (1, 40, 3000, 4096, 4000, 100)),
+        "liar": b"\x01" + bytes([2]) + be32(100) + bytes([0]) +
+        be64(1 << 63) + bytes([3]) + be32(50) + bytes([1]) + be64(2**64 - 1) +
+        bytes([2]) + be32(10),
+    }
+
+
 def xdr():
     body = be32(7) + xstr("hello") + xstr("") + b"xyz"
     ops = bytes([0, 1, 1, 2, 3, 0])
@@ -357,7 +375,7 @@ def pvmd():
 
 
 TARGETS = {
-    "wire": wire, "xdr": xdr, "unpack": unpack, "hostfile": hostfile,
+    "wire": wire, "ring": ring, "xdr": xdr, "unpack": unpack, "hostfile": hostfile,
     "auth": auth, "pvmgs": pvmgs, "console": console, "env": env,
     "pvmd": pvmd,
 }

@@ -1,0 +1,51 @@
+#!/bin/sh
+# t-shm.sh: messages between tasks of one host over shared-memory rings
+# (libpvm/shm.c): PvmRouteDirect uses them and they carry data while the
+# pvmd is stopped; PVM_SHM=all gives them to PvmAllowDirect too;
+# PVM_SHM=0 and PvmDontRoute keep them out; many
+# senders with random sizes, tags and receives keep order and matching,
+# also through rings of 4 KiB (always full); senders killed in the middle
+# of large messages leave nothing half delivered and no segment; 16
+# tasks ping-pong in pairs on this 2-core machine; a ring of neighbours.
+. "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
+need "$TASKS/t_shm"
+
+start_pvmd
+run_checks 60 "$TASKS/t_shm" direct rings "$(pvmd_pid)"
+run_checks 60 "$TASKS/t_shm" direct refuse "$(pvmd_pid)"
+run_checks 300 "$TASKS/t_shm" storm 8 400
+run_checks 300 "$TASKS/t_shm" kill 10
+run_checks 300 "$TASKS/t_shm" pairs 8 2000
+run_checks 600 "$TASKS/t_shm" ring "${T_SHM_RING:-1000}"
+check "pvmd alive after the ring tests" pvmd_alive
+stop_pvmd
+
+# Rings of 4 KiB: every large message passes in pieces through a full
+# ring, and writers wait for room.
+export PVM_SHM_SIZE=4096
+start_pvmd
+run_checks 300 "$TASKS/t_shm" storm 6 300
+run_checks 300 "$TASKS/t_shm" kill 5
+stop_pvmd
+unset PVM_SHM_SIZE
+
+# PVM_SHM=all: the default route option (PvmAllowDirect) uses rings.
+export PVM_SHM=all T_SHM_ALLOW=1
+start_pvmd
+run_checks 60 "$TASKS/t_shm" direct rings "$(pvmd_pid)"
+run_checks 300 "$TASKS/t_shm" storm 8 200
+run_checks 300 "$TASKS/t_shm" kill 4
+stop_pvmd
+# ... and without it, PvmAllowDirect goes through the pvmd as in PVM.
+unset PVM_SHM
+start_pvmd
+run_checks 60 "$TASKS/t_shm" direct norings "$(pvmd_pid)"
+stop_pvmd
+unset T_SHM_ALLOW
+
+# The old socket paths (t-sockets.sh runs the other message tests so).
+export PVM_SHM=0
+start_pvmd
+run_checks 60 "$TASKS/t_shm" direct norings "$(pvmd_pid)"
+run_checks 300 "$TASKS/t_shm" storm 8 200
+finish

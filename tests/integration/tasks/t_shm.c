@@ -1,0 +1,588 @@
+/*
+ * t_shm.c: messages between tasks of one host over shared-memory rings
+ * (libpvm/shm.c), and the old socket paths with PVM_SHM=0.  Every task
+ * sets PvmRouteDirect (as NetPIPE's PVM module does), unless
+ * $T_SHM_ALLOW is set: then the route option stays PvmAllowDirect, and
+ * the rings come from PVM_SHM=all.
+ *
+ *   t_shm direct rings|norings|refuse PVMDPID
+ *       a round trip with one child; the rings are mapped (or not); with
+ *       rings, 1,000 round trips finish while the pvmd is stopped (the
+ *       data does not pass through it); "refuse": the child sets
+ *       PvmDontRoute, so no rings, and messages still arrive
+ *   t_shm storm NSEND NMSG
+ *       NSEND children send NMSG messages each, of random sizes and
+ *       tags, at random pauses; the parent receives with every kind of
+ *       matching and checks each message's bytes and that no message
+ *       overtook an earlier one that the receive would have matched
+ *   t_shm kill ROUNDS
+ *       a child floods the parent with large messages and is killed
+ *       with SIGKILL at a random moment: every message delivered is
+ *       whole and in order, none comes after the exit notify, and the
+ *       route's segment is gone
+ *   t_shm pairs NPAIRS ROUNDS
+ *       2 x NPAIRS children ping-pong 8 bytes in pairs
+ *   t_shm ring N
+ *       N children each send to their right neighbour
+ */
+#include "tcheck.h"
+
+#include <signal.h>
+#include <sys/select.h>
+
+#define TAG_ARGS 50
+#define TAG_PING 51
+#define TAG_PONG 52
+#define TAG_DONE 53
+#define TAG_EXIT 54
+#define TAG_PID 55
+#define TAG_DATA 60 /* .. TAG_DATA + NTAGS - 1 */
+#define NTAGS 4
+#define MAXSEND 64
+#define MAXKIDS 1100
+
+/* The memfd mappings of our routes (libpvm names them pvm-route). */
+static int
+ring_maps(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char line[512];
+	int n = 0;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strstr(line, "memfd:pvm-route") != NULL)
+			n++;
+	}
+	fclose(f);
+	return n;
+}
+
+/* The byte at offset i of message seq from sender k. */
+static unsigned char
+pattern(int k, int seq, size_t i)
+{
+	return (unsigned char)(k * 31 + seq * 7 + (int)(i % 251));
+}
+
+/* ---- direct ---- */
+
+/*
+ * A program that waits in select(2) on pvm_getfds's sockets must wake
+ * when a message comes, rings or not: ping, wait in select, then the
+ * pong must be there.  1 if so.
+ */
+static int
+select_wakes(int peer)
+{
+	int *fds, n, i, maxfd = -1, k;
+	struct timeval tv = {10, 0};
+	char b[8] = "selectme";
+	fd_set rd;
+
+	/* Once, as a program does (the routes are open by now). */
+	n = pvm_getfds(&fds);
+	for (k = 0; k < 20; k++) {
+		FD_ZERO(&rd);
+		for (i = 0; i < n; i++) {
+			FD_SET(fds[i], &rd);
+			if (fds[i] > maxfd)
+				maxfd = fds[i];
+		}
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(b, 8, 1);
+		pvm_send(peer, TAG_PING);
+		if (select(maxfd + 1, &rd, NULL, NULL, &tv) <= 0)
+			return 0;
+		/* The wake-up may come before the whole message: wait. */
+		if (tc_trecv(peer, TAG_PONG, 10) == 0)
+			return 0;
+	}
+	return 1;
+}
+
+static int
+echo_child(int refuse)
+{
+	int parent = pvm_parent(), bufid, tag, len, pid = (int)getppid();
+	char buf[64];
+
+	if (refuse)
+		pvm_setopt(PvmRoute, PvmDontRoute);
+	tc_send_ints(parent, TAG_PID, &pid, 1);
+	for (;;) {
+		if ((bufid = pvm_recv(parent, -1)) < 0)
+			break;
+		pvm_bufinfo(bufid, &len, &tag, NULL);
+		if (tag != TAG_PING || len > (int)sizeof(buf))
+			break;
+		pvm_upkbyte(buf, len, 1);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(buf, len, 1);
+		pvm_send(parent, TAG_PONG);
+	}
+	pvm_exit();
+	return 0;
+}
+
+/* n round trips of 8 bytes, each within secs; how many came back. */
+static int
+round_trips(int peer, int n, double secs)
+{
+	char buf[8] = "pingpong", got[8];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(buf, 8, 1);
+		pvm_send(peer, TAG_PING);
+		if (tc_trecv(peer, TAG_PONG, secs) == 0)
+			break;
+		pvm_upkbyte(got, 8, 1);
+		if (memcmp(got, buf, 8) != 0)
+			break;
+	}
+	return i;
+}
+
+static int
+direct(const char *mode, int pvmd)
+{
+	int refuse = strcmp(mode, "refuse") == 0, kid, pid, n;
+	char *args[] = {"direct-child", (char *)mode, NULL};
+
+	if (tc_spawn_self(args, 1, &kid) != 1)
+		tc_fatal("spawn the echo child");
+	tc_check(tc_recv_ints(kid, TAG_PID, &pid, 1, 30) == kid,
+	    "the child reports in");
+	tc_eq(round_trips(kid, 100, 30), 100, "round trips through whatever");
+	n = ring_maps();
+	if (strcmp(mode, "rings") == 0) {
+		tc_check(n >= 1, "a ring segment is mapped (%d)", n);
+		/* The pvmd stopped: data between us must not need it. */
+		kill(pvmd, SIGSTOP);
+		n = round_trips(kid, 1000, 10);
+		kill(pvmd, SIGCONT);
+		tc_eq(n, 1000, "round trips while the pvmd is stopped");
+	} else
+		tc_eq(n, 0, "no ring segment (%s)", mode);
+	if (strcmp(mode, "norings") == 0 && getenv("T_SHM_ALLOW") == NULL) {
+		/* PvmRouteDirect over a Unix socket: no pvmd either. */
+		kill(pvmd, SIGSTOP);
+		n = round_trips(kid, 1000, 10);
+		kill(pvmd, SIGCONT);
+		tc_eq(n, 1000, "socket route: round trips, the pvmd stopped");
+	}
+	if (refuse)
+		tc_eq(
+		    round_trips(kid, 10, 30), 10, "round trips after refusal");
+	tc_check(select_wakes(kid), "select(2) on pvm_getfds wakes for a pong");
+	pvm_initsend(PvmDataRaw);
+	pvm_send(kid, TAG_DONE);
+	return tc_done();
+}
+
+/* ---- storm ---- */
+
+static int
+storm_child(void)
+{
+	int parent = pvm_parent(), hdr[4], k, n, i, tagseq[NTAGS] = {0};
+	unsigned seed = (unsigned)pvm_mytid();
+	static unsigned char buf[2 * 1024 * 1024];
+	size_t len, j;
+
+	if (tc_recv_ints(parent, TAG_ARGS, hdr, 2, 60) != parent)
+		return pvm_exit();
+	k = hdr[0];
+	n = hdr[1];
+	for (i = 0; i < n; i++) {
+		int r = rand_r(&seed) % 100, tag = rand_r(&seed) % NTAGS;
+
+		if (r < 80)
+			len = (size_t)(rand_r(&seed) % 300);
+		else if (r < 98)
+			len = (size_t)(rand_r(&seed) % (300 * 1024));
+		else
+			len = (size_t)(1024 * 1024 + rand_r(&seed) % 200000);
+		for (j = 0; j < len; j++)
+			buf[j] = pattern(k, i, j);
+		hdr[0] = k;
+		hdr[1] = i;
+		hdr[2] = tagseq[tag]++;
+		hdr[3] = (int)len;
+		pvm_initsend(r % 3 == 0   ? PvmDataDefault
+		             : r % 3 == 1 ? PvmDataRaw
+		                          : PvmDataInPlace);
+		pvm_pkint(hdr, 4, 1);
+		pvm_pkbyte((char *)buf, (int)len, 1);
+		pvm_send(parent, TAG_DATA + tag);
+		if (rand_r(&seed) % 8 == 0)
+			usleep((useconds_t)(rand_r(&seed) % 300));
+	}
+	hdr[0] = k;
+	hdr[1] = n;
+	tc_send_ints(parent, TAG_DONE, hdr, 2);
+	pvm_exit();
+	return 0;
+}
+
+struct storm_peer {
+	int tid;
+	int n;               /* messages */
+	char *got;           /* got[i]: message i received */
+	int next_any;        /* lowest message not yet received */
+	int next_tag[NTAGS]; /* per tag: next tag sequence number expected */
+	int done;
+};
+
+/* Check one received data message; 0 if it is wrong. */
+static int
+storm_take(struct storm_peer *p, int np, int bufid, int how, int *bad)
+{
+	static unsigned char buf[2 * 1024 * 1024];
+	int hdr[4], len, tag, src, k, i;
+	size_t j;
+
+	pvm_bufinfo(bufid, &len, &tag, &src);
+	if (pvm_upkint(hdr, 4, 1) < 0)
+		return 0;
+	k = hdr[0];
+	if (k < 0 || k >= np || p[k].tid != src || hdr[1] < 0 ||
+	    hdr[1] >= p[k].n || hdr[3] < 0 || hdr[3] > (int)sizeof(buf))
+		return 0;
+	if (pvm_upkbyte((char *)buf, hdr[3], 1) < 0)
+		return 0;
+	for (j = 0; j < (size_t)hdr[3]; j++) {
+		if (buf[j] != pattern(k, hdr[1], j))
+			return 0;
+	}
+	tag -= TAG_DATA;
+	/* Per tag, messages of one sender come in the order sent. */
+	if (hdr[2] != p[k].next_tag[tag]++)
+		return 0;
+	/* A receive that matched any tag got the oldest message left. */
+	if (how != 2 && hdr[1] != p[k].next_any)
+		(*bad)++;
+	p[k].got[hdr[1]] = 1;
+	for (i = p[k].next_any; i < p[k].n && p[k].got[i]; i++)
+		;
+	p[k].next_any = i;
+	return 1;
+}
+
+static int
+storm(int ns, int nm)
+{
+	struct storm_peer p[MAXSEND];
+	int tids[MAXSEND], i, k, bufid, how, tag, src, ndone = 0;
+	int total = 0, wrong = 0, overtaken = 0, v[2];
+	unsigned seed = 12345;
+	char *args[] = {"storm-child", NULL};
+	double end;
+
+	if (ns > MAXSEND)
+		ns = MAXSEND;
+	if (tc_spawn_self(args, ns, tids) != ns)
+		tc_fatal("spawn %d senders", ns);
+	for (i = 0; i < ns; i++) {
+		memset(&p[i], 0, sizeof(p[i]));
+		p[i].tid = tids[i];
+		p[i].n = nm;
+		p[i].got = calloc((size_t)nm, 1);
+		v[0] = i;
+		v[1] = nm;
+		tc_send_ints(tids[i], TAG_ARGS, v, 2);
+	}
+	end = tc_now() + 240;
+	while ((ndone < ns || total < ns * nm) && tc_now() < end) {
+		how = rand_r(&seed) % 5;
+		k = rand_r(&seed) % ns;
+		tag = TAG_DATA + rand_r(&seed) % NTAGS;
+		switch (how) {
+		case 0: /* any source, any tag */
+			bufid = tc_trecv(-1, -1, 1);
+			break;
+		case 1: /* one source */
+			bufid = pvm_nrecv(p[k].tid, -1);
+			break;
+		case 2: /* one tag, any source */
+			bufid = pvm_nrecv(-1, tag);
+			break;
+		case 3: /* probe, then take what it found */
+			bufid = pvm_probe(-1, -1);
+			if (bufid > 0) {
+				pvm_bufinfo(bufid, NULL, &tag, &src);
+				bufid = pvm_recv(src, tag);
+			}
+			break;
+		default:
+			bufid = tc_trecv(p[k].tid, -1, 0.01);
+			break;
+		}
+		if (bufid <= 0)
+			continue;
+		pvm_bufinfo(bufid, NULL, &tag, &src);
+		if (tag == TAG_DONE) {
+			ndone++;
+			continue;
+		}
+		if (tag < TAG_DATA || tag >= TAG_DATA + NTAGS ||
+		    !storm_take(p, ns, bufid, how == 2 ? 2 : 0, &overtaken))
+			wrong++;
+		else
+			total++;
+	}
+	tc_eq(total, ns * nm, "messages received from %d senders", ns);
+	tc_eq(ndone, ns, "senders done");
+	tc_eq(wrong, 0, "messages with wrong bytes, tags or order");
+	tc_eq(overtaken, 0, "receives that skipped an older match");
+	for (i = 0; i < ns; i++)
+		free(p[i].got);
+	return tc_done();
+}
+
+/* ---- kill ---- */
+
+#define KILL_LEN (300 * 1024)
+
+static int
+flood_child(void)
+{
+	int parent = pvm_parent(), hdr[2], i;
+	static unsigned char buf[KILL_LEN];
+	size_t j;
+
+	for (i = 0;; i++) {
+		for (j = 0; j < KILL_LEN; j++)
+			buf[j] = pattern(1, i, j);
+		hdr[0] = i;
+		hdr[1] = KILL_LEN;
+		pvm_initsend(PvmDataRaw);
+		pvm_pkint(hdr, 2, 1);
+		pvm_pkbyte((char *)buf, KILL_LEN, 1);
+		if (pvm_send(parent, TAG_DATA) < 0)
+			break;
+	}
+	pvm_exit();
+	return 0;
+}
+
+/* One round: spawn, take some, kill at a random moment, drain.
+ * Returns the number of bad deliveries. */
+static int
+kill_round(unsigned *seed, int *delivered)
+{
+	static unsigned char buf[KILL_LEN];
+	char *args[] = {"flood-child", NULL};
+	struct pvmtaskinfo *ti;
+	int kid, ntask, i, pid = 0, bufid, tag, hdr[2], next = 0, bad = 0;
+	int before = rand_r(seed) % 4;
+	size_t j;
+
+	if (tc_spawn_self(args, 1, &kid) != 1)
+		return 1;
+	pvm_notify(PvmTaskExit, TAG_EXIT, 1, &kid);
+	if (pvm_tasks(0, &ntask, &ti) >= 0) {
+		for (i = 0; i < ntask; i++) {
+			if (ti[i].ti_tid == kid)
+				pid = ti[i].ti_pid;
+		}
+	}
+	for (i = 0; i < before; i++)
+		if (tc_trecv(kid, TAG_DATA, 10) > 0)
+			next++;
+	usleep((useconds_t)(rand_r(seed) % 20000));
+	if (pid <= 0 || kill(pid, SIGKILL) != 0)
+		return 1;
+	for (;;) {
+		if ((bufid = tc_trecv(-1, -1, 20)) == 0)
+			return bad + 1; /* no notify */
+		pvm_bufinfo(bufid, NULL, &tag, NULL);
+		if (tag == TAG_EXIT)
+			break;
+		if (pvm_upkint(hdr, 2, 1) < 0 || hdr[0] != next ||
+		    hdr[1] != KILL_LEN ||
+		    pvm_upkbyte((char *)buf, KILL_LEN, 1) < 0) {
+			bad++;
+			continue;
+		}
+		for (j = 0; j < KILL_LEN; j++) {
+			if (buf[j] != pattern(1, next, j)) {
+				bad++;
+				break;
+			}
+		}
+		next++;
+	}
+	*delivered += next;
+	/* Nothing of it after the notify. */
+	if (tc_trecv(kid, -1, 0.5) > 0)
+		bad++;
+	return bad;
+}
+
+static int
+kill_test(int rounds)
+{
+	unsigned seed = (unsigned)getpid();
+	int r, bad = 0, delivered = 0;
+
+	for (r = 0; r < rounds; r++)
+		bad += kill_round(&seed, &delivered);
+	tc_eq(bad, 0, "bad deliveries from %d killed senders", rounds);
+	tc_info("%d whole messages delivered before the kills", delivered);
+	tc_eq(ring_maps(), 0, "segments left mapped after the routes closed");
+	return tc_done();
+}
+
+/* ---- pairs ---- */
+
+static int
+pair_child(void)
+{
+	int parent = pvm_parent(), v[3], peer, rounds, first, i;
+	char b[8] = "12345678";
+	double t0;
+
+	if (tc_recv_ints(parent, TAG_ARGS, v, 3, 60) != parent)
+		return pvm_exit();
+	peer = v[0];
+	rounds = v[1];
+	first = v[2];
+	t0 = tc_now();
+	for (i = 0; i < rounds; i++) {
+		if (!first && pvm_recv(peer, TAG_PING) < 0)
+			break;
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(b, 8, 1);
+		pvm_send(peer, TAG_PING);
+		if (first && pvm_recv(peer, TAG_PING) < 0)
+			break;
+	}
+	v[0] = (int)((tc_now() - t0) * 1e6 / rounds);
+	tc_send_ints(parent, TAG_DONE, v, 1);
+	pvm_exit();
+	return 0;
+}
+
+static int
+pairs(int np, int rounds)
+{
+	int tids[64], n = 2 * np, i, v[3], got = 0, us, worst = 0;
+	char *args[] = {"pair-child", NULL};
+
+	if (n > 64)
+		n = 64;
+	if (tc_spawn_self(args, n, tids) != n)
+		tc_fatal("spawn %d tasks", n);
+	for (i = 0; i < n; i++) {
+		v[0] = tids[i ^ 1];
+		v[1] = rounds;
+		v[2] = (i & 1) == 0;
+		tc_send_ints(tids[i], TAG_ARGS, v, 3);
+	}
+	for (i = 0; i < n; i++) {
+		if (tc_recv_ints(-1, TAG_DONE, &us, 1, 300) > 0) {
+			got++;
+			if (us > worst)
+				worst = us;
+		}
+	}
+	tc_eq(
+	    got, n, "tasks of %d pairs done (%d round trips each)", np, rounds);
+	tc_info("slowest task: %d us a round trip", worst);
+	return tc_done();
+}
+
+/* ---- ring of neighbours ---- */
+
+static int
+neighbour_child(void)
+{
+	int parent = pvm_parent(), v[3], w[2];
+
+	if (tc_recv_ints(parent, TAG_ARGS, v, 3, 300) != parent)
+		return pvm_exit();
+	/* v: my index, right neighbour, left neighbour */
+	w[0] = v[0];
+	w[1] = pvm_mytid();
+	tc_send_ints(v[1], TAG_PING, w, 2);
+	if (tc_recv_ints(v[2], TAG_PING, w, 2, 300) == v[2])
+		w[0] = w[1] == v[2] ? w[0] : -1;
+	else
+		w[0] = -2;
+	v[1] = w[0];
+	tc_send_ints(parent, TAG_DONE, v, 2);
+	pvm_exit();
+	return 0;
+}
+
+static int
+neighbours(int n)
+{
+	static int tids[MAXKIDS], seen[MAXKIDS];
+	char *args[] = {"neighbour-child", NULL};
+	int i, k, v[3], got = 0, right = 0;
+	double t0 = tc_now();
+
+	if (n > MAXKIDS)
+		n = MAXKIDS;
+	for (i = 0; i < n; i += k) {
+		k = pvm_spawn(tc_self(), args, PvmTaskDefault, NULL,
+		    n - i > 100 ? 100 : n - i, tids + i);
+		if (k <= 0)
+			tc_fatal("spawned %d of %d", i, n);
+	}
+	for (i = 0; i < n; i++) {
+		v[0] = i;
+		v[1] = tids[(i + 1) % n];
+		v[2] = tids[(i + n - 1) % n];
+		tc_send_ints(tids[i], TAG_ARGS, v, 3);
+	}
+	for (i = 0; i < n; i++) {
+		if (tc_recv_ints(-1, TAG_DONE, v, 2, 300) <= 0)
+			break;
+		got++;
+		if (v[0] >= 0 && v[0] < n && !seen[v[0]] &&
+		    v[1] == (v[0] + n - 1) % n) {
+			seen[v[0]] = 1;
+			right++;
+		}
+	}
+	tc_eq(got, n, "tasks that reported");
+	tc_eq(right, n, "tasks that heard from their left neighbour");
+	tc_info("%d tasks in %.1f s", n, tc_now() - t0);
+	return tc_done();
+}
+
+int
+main(int argc, char **argv)
+{
+	tc_init("t_shm");
+	if (getenv("T_SHM_ALLOW") == NULL)
+		pvm_setopt(PvmRoute, PvmRouteDirect);
+	if (argc >= 3 && strcmp(argv[1], "direct-child") == 0)
+		return echo_child(strcmp(argv[2], "refuse") == 0);
+	if (argc >= 2 && strcmp(argv[1], "storm-child") == 0)
+		return storm_child();
+	if (argc >= 2 && strcmp(argv[1], "flood-child") == 0)
+		return flood_child();
+	if (argc >= 2 && strcmp(argv[1], "pair-child") == 0)
+		return pair_child();
+	if (argc >= 2 && strcmp(argv[1], "neighbour-child") == 0)
+		return neighbour_child();
+	if (argc >= 4 && strcmp(argv[1], "direct") == 0)
+		return direct(argv[2], atoi(argv[3]));
+	if (argc >= 4 && strcmp(argv[1], "storm") == 0)
+		return storm(atoi(argv[2]), atoi(argv[3]));
+	if (argc >= 3 && strcmp(argv[1], "kill") == 0)
+		return kill_test(atoi(argv[2]));
+	if (argc >= 4 && strcmp(argv[1], "pairs") == 0)
+		return pairs(atoi(argv[2]), atoi(argv[3]));
+	if (argc >= 3 && strcmp(argv[1], "ring") == 0)
+		return neighbours(atoi(argv[2]));
+	fprintf(stderr, "usage: t_shm direct|storm|kill|pairs|ring ...\n");
+	return 2;
+}
