@@ -7,27 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A counted list of strings (NULL-terminated array into the body), or
- * NULL if malformed or out of memory. */
-static const char **
-sd_strs(struct xdr_reader *r, int32_t n)
-{
-	const char **v;
-	int32_t i;
-
-	if (n < 0 || (size_t)n > xdr_left(r) / 4)
-		return NULL;
-	if ((v = calloc((size_t)n + 1, sizeof(*v))) == NULL)
-		return NULL;
-	for (i = 0; i < n; i++) {
-		if ((v[i] = xdr_get_str(r)) == NULL) {
-			free(v);
-			return NULL;
-		}
-	}
-	return v;
-}
-
 /* Read n ints into v; 0 or -1. */
 static int
 sd_ints(struct xdr_reader *r, int32_t *v, int n)
@@ -56,7 +35,7 @@ sd_exec_decode(const uint8_t *p, size_t n, struct sd_exec *e)
 	e->count = v[1];
 	e->nargs = v[2];
 	if (e->count < 1 || e->count > SD_COUNT_MAX ||
-	    (e->args = sd_strs(&r, e->nargs)) == NULL)
+	    (e->args = xdr_get_strs(&r, e->nargs)) == NULL)
 		goto bad;
 	if (sd_ints(&r, v, 7) != 0)
 		goto bad;
@@ -67,7 +46,7 @@ sd_exec_decode(const uint8_t *p, size_t n, struct sd_exec *e)
 	e->trcctx = v[4];
 	e->trctag = v[5];
 	e->nenv = v[6];
-	if ((e->env = sd_strs(&r, e->nenv)) == NULL)
+	if ((e->env = xdr_get_strs(&r, e->nenv)) == NULL)
 		goto bad;
 	/* PVM 3.4.6 reads instance and outof after the environment; older
 	 * managers do not send them. */

@@ -116,7 +116,7 @@ xdr_get_int(struct xdr_reader *r, int32_t *v)
 	}
 	p = r->p + r->off;
 	*v = (int32_t)(((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
-	    ((uint32_t)p[2] << 8) | (uint32_t)p[3]);
+	               ((uint32_t)p[2] << 8) | (uint32_t)p[3]);
 	r->off += 4;
 	return 0;
 }
@@ -161,4 +161,24 @@ size_t
 xdr_left(const struct xdr_reader *r)
 {
 	return r->failed ? 0 : r->len - r->off;
+}
+
+const char **
+xdr_get_strs(struct xdr_reader *r, int32_t n)
+{
+	const char **v;
+	int32_t i;
+
+	/* Each string takes at least 4 bytes: a lying count fails here. */
+	if (n < 0 || (size_t)n > xdr_left(r) / 4)
+		return NULL;
+	if ((v = calloc((size_t)n + 1, sizeof(*v))) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if ((v[i] = xdr_get_str(r)) == NULL) {
+			free(v);
+			return NULL;
+		}
+	}
+	return v;
 }

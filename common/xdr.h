@@ -53,5 +53,11 @@ const char *xdr_get_str(struct xdr_reader *r);
 const uint8_t *xdr_rest(const struct xdr_reader *r, size_t *n);
 /* Bytes left to read. */
 size_t xdr_left(const struct xdr_reader *r);
+/*
+ * n strings (xdr_get_str each) as a malloc'd NULL-terminated array of
+ * pointers into the reader's memory; NULL if n is negative or more than
+ * the rest could hold, a string is malformed, or memory runs out.
+ */
+const char **xdr_get_strs(struct xdr_reader *r, int32_t n);
 
 #endif /* PVM_XDR_H */

@@ -21,18 +21,10 @@ static const char **
 spawn_strs(struct xdr_reader *r, int *np)
 {
 	const char **v;
-	int32_t n, i;
+	int32_t n;
 
-	if (xdr_get_int(r, &n) != 0 || n < 0 || (size_t)n > xdr_left(r) / 4)
+	if (xdr_get_int(r, &n) != 0 || (v = xdr_get_strs(r, n)) == NULL)
 		return NULL;
-	if ((v = calloc((size_t)n + 1, sizeof(*v))) == NULL)
-		return NULL;
-	for (i = 0; i < n; i++) {
-		if ((v[i] = xdr_get_str(r)) == NULL) {
-			free(v);
-			return NULL;
-		}
-	}
 	*np = n;
 	return v;
 }

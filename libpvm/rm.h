@@ -38,5 +38,9 @@ int lpvm_rm_notify(int what, int tag, int cnt, const int *tids);
 
 /* spawn.c: the PVM_EXPORT environment, packed as int n, n x str. */
 void lpvm_spawn_env(struct xdr_writer *w);
+/* What PVM's TM_SPAWN, its SM_SPAWN and our TM_SPAWN begin with: file,
+ * flag, where, count, nargs, args (spawn.c). */
+void lpvm_spawn_head(struct xdr_writer *w, const char *file, char **argv,
+    int flag, const char *where, int ntask);
 
 #endif /* LPVM_RM_H */

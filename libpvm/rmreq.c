@@ -48,17 +48,7 @@ static void
 rmreq_spawn_body(struct xdr_writer *w, const char *file, char **argv, int flag,
     const char *where, int ntask)
 {
-	int nargs = 0, i;
-
-	while (argv != NULL && argv[nargs] != NULL)
-		nargs++;
-	xdr_put_str(w, file);
-	xdr_put_int(w, flag);
-	xdr_put_str(w, where != NULL ? where : "");
-	xdr_put_int(w, ntask);
-	xdr_put_int(w, nargs);
-	for (i = 0; i < nargs; i++)
-		xdr_put_str(w, argv[i]);
+	lpvm_spawn_head(w, file, argv, flag, where, ntask);
 	xdr_put_int(w, lpvm.outtid);
 	xdr_put_int(w, lpvm.outctx);
 	xdr_put_int(w, lpvm.outtag);

@@ -73,24 +73,29 @@ lpvm_spawn_env(struct xdr_writer *w)
 	xdr_writer_free(&e);
 }
 
-/* The TM_SPAWN request body (wire.h); uflag: the caller's own flags. */
-static void
-spawn_request(struct xdr_writer *w, const char *file, char **argv, int flag,
-    int uflag, const char *where, int ntask)
+void
+lpvm_spawn_head(struct xdr_writer *w, const char *file, char **argv, int flag,
+    const char *where, int ntask)
 {
 	int nargs = 0, i;
 
-	while (argv != NULL && argv[nargs] != NULL) {
+	while (argv != NULL && argv[nargs] != NULL)
 		nargs++;
-	}
 	xdr_put_str(w, file);
 	xdr_put_int(w, flag);
 	xdr_put_str(w, where != NULL ? where : "");
 	xdr_put_int(w, ntask);
 	xdr_put_int(w, nargs);
-	for (i = 0; i < nargs; i++) {
+	for (i = 0; i < nargs; i++)
 		xdr_put_str(w, argv[i]);
-	}
+}
+
+/* The TM_SPAWN request body (wire.h); uflag: the caller's own flags. */
+static void
+spawn_request(struct xdr_writer *w, const char *file, char **argv, int flag,
+    int uflag, const char *where, int ntask)
+{
+	lpvm_spawn_head(w, file, argv, flag, where, ntask);
 	lpvm_spawn_env(w);
 	xdr_put_int(w, lpvm.outtid);
 	xdr_put_int(w, lpvm.outctx);
@@ -290,8 +295,7 @@ spawn_placed(const struct spawn_args *a, int *slots)
 
 /* Start ntask copies of file; see pvm_spawn(3PVM). */
 int
-pvm_spawn(char *file, char **argv, int flag, char *where, int ntask,
-    int *tids)
+pvm_spawn(char *file, char **argv, int flag, char *where, int ntask, int *tids)
 {
 	struct spawn_args a;
 	const char *env;
