@@ -363,30 +363,14 @@ answer(const char *c, int tid, int ms)
 static int
 start(const char *c, const char *r, char *h)
 {
-	char *args[] = {(char *)r, NULL};
-	int tid = 0, rc = pvm_spawn(self, args, PvmTaskHost, h, 1, &tid);
-
-	if (rc != 1) {
-		dp_rec(c, "spawn = %s", dp_code(rc < 0 ? rc : tid));
-		return 0;
-	}
-	return tid;
+	return dp_start(c, self, r, PvmTaskHost, h);
 }
 
 /* READY {rc} from tid, recorded as c; 1 if it came. */
 static int
 ready(const char *c, int tid, const char *call)
 {
-	struct timeval tv = {10, 0};
-	int rc = 0;
-
-	if (pvm_trecv(tid, TAG_READY, &tv) <= 0) {
-		dp_rec(c, "hangs");
-		return 0;
-	}
-	pvm_upkint(&rc, 1, 1);
-	dp_rec(c, "%s = %s", call, dp_code(rc));
-	return 1;
+	return dp_ready(c, tid, TAG_READY, 10, call);
 }
 
 static void

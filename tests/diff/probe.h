@@ -203,4 +203,39 @@ dp_self(char *buf, size_t len)
 	buf[n > 0 ? n : 0] = '\0';
 }
 
+/* Spawn one copy of the program at self with the one argument role
+ * (flag and where as pvm_spawn's); its tid, or 0 with the failure
+ * recorded as case c. */
+static __attribute__((unused)) int
+dp_start(
+    const char *c, const char *self, const char *role, int flag, char *where)
+{
+	char *args[] = {(char *)role, NULL};
+	int tid = 0, rc = pvm_spawn((char *)self, args, flag, where, 1, &tid);
+
+	if (rc != 1) {
+		dp_rec(c, "spawn = %s", dp_code(rc < 0 ? rc : tid));
+		return 0;
+	}
+	return tid;
+}
+
+/* Wait up to secs for a message tagged tag from tid that carries one int,
+ * the return code of call, and record it as case c ("hangs" if none
+ * came); 1 if it came. */
+static __attribute__((unused)) int
+dp_ready(const char *c, int tid, int tag, int secs, const char *call)
+{
+	struct timeval tv = {secs, 0};
+	int rc = 0;
+
+	if (pvm_trecv(tid, tag, &tv) <= 0) {
+		dp_rec(c, "hangs");
+		return 0;
+	}
+	pvm_upkint(&rc, 1, 1);
+	dp_rec(c, "%s = %s", call, dp_code(rc));
+	return 1;
+}
+
 #endif /* PROBE_H */
