@@ -657,6 +657,10 @@ rx_pollset(struct lpvm_conn *wout)
 		}
 		rx_pconn[n++] = c;
 	}
+	/* A look that finds bytes in a ring returns without poll(2)
+	 * (rx_look_poll): no revents of an earlier poll may stand. */
+	for (size_t i = 0; i < n; i++)
+		rx_pfd[i].revents = 0;
 	return (int)n;
 }
 
