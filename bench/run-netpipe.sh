@@ -160,8 +160,10 @@ np_pvm() {
 	if [ "$impl" = ours ]; then
 		OURS_TMP="$work/ours-tmp.$r"
 		start_ours
+		# Rings are opt-in for now (libpvm/shm.c); NETPIPE_SHM=0
+		# measures the sockets.
 		envp=(env LD_LIBRARY_PATH="$ours_lib:$ours_glib"
-		    PVM_TMP="$OURS_TMP")
+		    PVM_TMP="$OURS_TMP" PVM_SHM="${NETPIPE_SHM:-1}")
 	else
 		PVM_TMP346="$work/pvm346-tmp.$r"
 		start_pvm346

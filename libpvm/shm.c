@@ -26,9 +26,11 @@
  * for them every ring asks for a wake-up after every write, for good
  * (lpvm_shm_watch): a system call per message, as over a socket.
  *
- * $PVM_SHM: "0" keeps direct routes on sockets as before; "all" makes
- * PvmAllowDirect (the default) open a route with rings to every task of
- * our host that we send to, as PvmRouteDirect does (route.c).
+ * $PVM_SHM: rings are off (direct routes on sockets as before) unless
+ * it is "1" (PvmRouteDirect routes use rings) or "all" (PvmAllowDirect,
+ * the default, too: a route with rings to every task of our host that we
+ * send to, route.c).  Off by default while a loss under the soak test is
+ * open (docs/compat.md).
  * $PVM_SHM_SIZE: bytes per ring (a power of two
  * from 4 KiB to 16 MiB; tests use small rings to exercise full ones).
  */
@@ -74,9 +76,11 @@ shm_env(void)
 	const char *e = getenv("PVM_SHM"), *z = getenv("PVM_SHM_SIZE");
 	size_t v;
 
-	shm_state = 1;
-	if (e != NULL && strcmp(e, "0") == 0)
-		shm_state = -1;
+	/* Off unless asked for: under t-soak.sh (SOAK_SEED=0x25b36c329bb84ffc)
+	 * rings lost one message and duplicated one; sockets did not. */
+	shm_state = -1;
+	if (e != NULL && strcmp(e, "1") == 0)
+		shm_state = 1;
 	else if (e != NULL && strcmp(e, "all") == 0)
 		shm_state = 2;
 	shm_ringsize = SHM_RING_DEFAULT;
