@@ -190,15 +190,6 @@ child_main(void)
 
 /* ---- the driver ---- */
 
-static int
-wait_for(int src, int tag, int ms)
-{
-	struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
-	int b = pvm_trecv(src, tag, &tv);
-
-	return b > 0 ? b : 0;
-}
-
 /* What the hoster was asked, as records. */
 static void
 rec_asked(const char *c, int *hosttids, int nadd)
@@ -206,7 +197,7 @@ rec_asked(const char *c, int *hosttids, int nadd)
 	int src, wid, ctx, n, i, j, tid, cmdpath, empty;
 	char so[256], login[256];
 
-	if (!wait_for(-1, TAG_ASKED, 30000)) {
+	if (!dp_wait(-1, TAG_ASKED, 30000)) {
 		dp_rec(c, "the hoster was asked nothing");
 		return;
 	}
@@ -254,7 +245,7 @@ main(int argc, char **argv)
 	rc = pvm_spawn(self, hav, PvmTaskDefault, "", 1, &hoster);
 	dp_rec("hoster-spawn", "pvm_spawn = %s", dp_code(rc));
 	dp_name(hoster, "hoster");
-	b = wait_for(hoster, TAG_REG, 10000);
+	b = dp_wait(hoster, TAG_REG, 10000);
 	v = 1;
 	if (b)
 		pvm_upkint(&v, 1, 1);
@@ -273,7 +264,7 @@ main(int argc, char **argv)
 	if (rc == 1) {
 		dp_name(tid, "child");
 		v = 0;
-		if (wait_for(tid, TAG_HELLO, 10000))
+		if (dp_wait(tid, TAG_HELLO, 10000))
 			pvm_upkint(&v, 1, 1);
 		dp_rec("job-hello", "the child's host is %s",
 		    v == infos[0] ? "h2" : dp_tid(v));
@@ -282,7 +273,7 @@ main(int argc, char **argv)
 		pvm_pkint(&v, 1, 1);
 		pvm_send(tid, TAG_ECHO);
 		v = 0;
-		if (wait_for(tid, TAG_ECHO, 10000))
+		if (dp_wait(tid, TAG_ECHO, 10000))
 			pvm_upkint(&v, 1, 1);
 		dp_rec("job-echo", "14 came back as %d", v);
 	}

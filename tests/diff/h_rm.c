@@ -346,19 +346,6 @@ asker_main(void)
 /* The probe                                                         */
 /* ---------------------------------------------------------------- */
 
-/* The next TAG_RES text from tid within ms, recorded as case c. */
-static void
-answer(const char *c, int tid, int ms)
-{
-	struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
-	char text[TEXT_LEN];
-
-	if (pvm_trecv(tid, TAG_RES, &tv) > 0 && pvm_upkstr(text) >= 0)
-		dp_rec(c, "%s", text);
-	else
-		dp_rec(c, "hangs (no answer within %d ms)", ms);
-}
-
 /* A copy of ourselves in role r on host h; its tid or 0. */
 static int
 start(const char *c, const char *r, char *h)
@@ -386,7 +373,7 @@ static void
 step(int cl, int what, const char *c)
 {
 	send_int(cl, TAG_GO, what);
-	answer(c, cl, 30000);
+	dp_answer(c, cl, TAG_RES, 30000);
 }
 
 /* A task on h2 (added after the RM registered): what the RM saw of it. */
@@ -397,9 +384,9 @@ slave_task(int rm)
 
 	if (tid == 0)
 		return;
-	answer("slave-task", tid, 10000);
+	dp_answer("slave-task", tid, TAG_RES, 10000);
 	send_int(rm, TAG_ASK, tid);
-	answer("slave-task-rm", rm, 10000);
+	dp_answer("slave-task-rm", rm, TAG_RES, 10000);
 }
 
 /* SM_HANDOFF to a new RM, then a task started on h1 asks for the
@@ -415,9 +402,9 @@ handoff(int rm)
 	sleep(1);
 	if ((tid = start("handoff-task", "asker", "h1")) == 0)
 		return;
-	answer("handoff-task", tid, 10000);
+	dp_answer("handoff-task", tid, TAG_RES, 10000);
 	send_int(rm2, TAG_END, 0);
-	answer("handoff-new-end", rm2, 10000);
+	dp_answer("handoff-new-end", rm2, TAG_RES, 10000);
 }
 
 int
@@ -453,11 +440,11 @@ main(int argc, char **argv)
 	}
 	step(cl, 4, "rm-del");
 	send_int(rm, TAG_HOSTX, h2);
-	answer("rm-hostx", rm, 10000);
+	dp_answer("rm-hostx", rm, TAG_RES, 10000);
 	handoff(rm);
 	send_int(cl, TAG_GO, 0);
 	send_int(rm, TAG_END, 0);
-	answer("rm-end", rm, 10000);
+	dp_answer("rm-end", rm, TAG_RES, 10000);
 	dp_drain(200);
 	pvm_exit();
 	return 0;

@@ -519,19 +519,6 @@ tracer_main(void)
 /* The probe                                                         */
 /* ---------------------------------------------------------------- */
 
-/* The next TAG_RES text from tid within ms, recorded as case c. */
-static void
-answer(const char *c, int tid, int ms)
-{
-	struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
-	char text[TEXT_LEN];
-
-	if (pvm_trecv(tid, TAG_RES, &tv) > 0 && pvm_upkstr(text) >= 0)
-		dp_rec(c, "%s", text);
-	else
-		dp_rec(c, "hangs (no answer within %d ms)", ms);
-}
-
 /* Start a copy of ourselves in role r; its tid or 0. */
 static int
 start(const char *c, const char *r)
@@ -573,7 +560,7 @@ tracer_cases(void)
 	pvm_initsend(PvmDataDefault);
 	pvm_pkint(&talker, 1, 1);
 	pvm_send(tr, TAG_GO);
-	answer("tracer-output", tr, 10000);
+	dp_answer("tracer-output", tr, TAG_RES, 10000);
 	dp_drain(200);
 }
 
@@ -609,8 +596,8 @@ burn_case(int rm)
 	pvm_initsend(PvmDataDefault);
 	pvm_pkint(&tid, 1, 1);
 	pvm_send(rm, TAG_ASK);
-	answer("rm-taskx", rm, 10000);
-	answer("rm-taskx-times", rm, 1000);
+	dp_answer("rm-taskx", rm, TAG_RES, 10000);
+	dp_answer("rm-taskx-times", rm, TAG_RES, 1000);
 }
 
 static void
@@ -628,7 +615,7 @@ rm_cases(void)
 	pvm_pkint(&rm, 1, 1);
 	pvm_send(cl, TAG_GO);
 	for (i = 0; i < 4; i++) {
-		answer(c[i], cl, 8000);
+		dp_answer(c[i], cl, TAG_RES, 8000);
 		if (i == 0)
 			kids_of(cl, kids);
 	}
@@ -638,13 +625,13 @@ rm_cases(void)
 	pvm_pkint(&i, 1, 1);
 	pvm_pkint(kids, 2, 1);
 	pvm_send(rm, TAG_END);
-	answer("rm-seen", rm, 10000);
+	dp_answer("rm-seen", rm, TAG_RES, 10000);
 	pvm_notify(PvmTaskExit, TAG_END, 1, &rm);
 	pvm_trecv(-1, TAG_END, &tv);
 	sleep(1);
 	pvm_initsend(PvmDataDefault);
 	pvm_send(cl, TAG_GO);
-	answer("rm-gone-spawn", cl, 6000);
+	dp_answer("rm-gone-spawn", cl, TAG_RES, 6000);
 	dp_drain(200);
 }
 

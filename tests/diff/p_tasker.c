@@ -196,16 +196,6 @@ child_main(void)
 
 /* ---- the driver ---- */
 
-/* Wait for a message with tag from src (-1: any) within ms; bufid or 0. */
-static int
-wait_for(int src, int tag, int ms)
-{
-	struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
-	int b = pvm_trecv(src, tag, &tv);
-
-	return b > 0 ? b : 0;
-}
-
 /* The pvm_tasks flags of tid, or "gone". */
 static void
 flags_of(const char *c, const char *what, int tid)
@@ -231,7 +221,7 @@ rec_asked(const char *c)
 	int tid, src, wid, ctx, flags, same, argc, epid, nextra, extra[3];
 	char arg[256];
 
-	if (!wait_for(-1, TAG_ASKED, WAIT_MS)) {
+	if (!dp_wait(-1, TAG_ASKED, WAIT_MS)) {
 		dp_rec(c, "the tasker was asked nothing");
 		return;
 	}
@@ -261,7 +251,7 @@ rec_hello(const char *c, int tid)
 {
 	int parent = 0;
 
-	if (!wait_for(tid, TAG_HELLO, WAIT_MS)) {
+	if (!dp_wait(tid, TAG_HELLO, WAIT_MS)) {
 		dp_rec(c, "no hello from %s", dp_tid(tid));
 		return;
 	}
@@ -276,7 +266,7 @@ rec_exits(const char *c, int want, int ms)
 	int i, tid;
 
 	for (i = 0; i < want; i++) {
-		if (!wait_for(-1, TAG_EXIT, ms)) {
+		if (!dp_wait(-1, TAG_EXIT, ms)) {
 			dp_rec(c, "no TaskExit within %d ms", ms);
 			return;
 		}
@@ -313,7 +303,7 @@ main(int argc, char **argv)
 	rc = pvm_spawn(self, tav, PvmTaskDefault, "", 1, &tasker);
 	dp_rec("tasker-spawn", "pvm_spawn = %s", dp_code(rc));
 	dp_name(tasker, "tasker");
-	b = wait_for(tasker, TAG_REG, WAIT_MS);
+	b = dp_wait(tasker, TAG_REG, WAIT_MS);
 	v = 1;
 	if (b)
 		pvm_upkint(&v, 1, 1);
@@ -357,7 +347,7 @@ main(int argc, char **argv)
 	rec_exits("tasker-exit", 1, WAIT_MS);
 	rc = spawn_kids("spawn-after", "ok", 1, &k4);
 	dp_name(k4, "kid4");
-	if (wait_for(-1, TAG_ASKED, 500))
+	if (dp_wait(-1, TAG_ASKED, 500))
 		dp_rec("asked-after", "the tasker was asked, though gone");
 	rec_hello("hello-after", k4);
 	flags_of("after-flags", "kid4", k4);

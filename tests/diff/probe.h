@@ -128,6 +128,17 @@ dp_rc(const char *c, const char *call, int rc)
 	dp_rec(c, "%s = %s", call, dp_code(rc));
 }
 
+/* Wait for a message tagged tag from src (-1: any) within ms; its bufid,
+ * or 0 if none came. */
+static __attribute__((unused)) int
+dp_wait(int src, int tag, int ms)
+{
+	struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
+	int b = pvm_trecv(src, tag, &tv);
+
+	return b > 0 ? b : 0;
+}
+
 /* The next message (any source and tag) within ms, as a record. */
 static __attribute__((unused)) void
 dp_recv(const char *c, int ms)
@@ -236,6 +247,20 @@ dp_ready(const char *c, int tid, int tag, int secs, const char *call)
 	pvm_upkint(&rc, 1, 1);
 	dp_rec(c, "%s = %s", call, dp_code(rc));
 	return 1;
+}
+
+/* The next message tagged tag from tid within ms that carries a string
+ * (up to 1023 bytes), recorded as case c ("hangs" if none came). */
+static __attribute__((unused)) void
+dp_answer(const char *c, int tid, int tag, int ms)
+{
+	struct timeval tv = {ms / 1000, (ms % 1000) * 1000};
+	char text[1024];
+
+	if (pvm_trecv(tid, tag, &tv) > 0 && pvm_upkstr(text) >= 0)
+		dp_rec(c, "%s", text);
+	else
+		dp_rec(c, "hangs (no answer within %d ms)", ms);
 }
 
 #endif /* PROBE_H */
