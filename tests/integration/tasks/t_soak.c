@@ -379,6 +379,28 @@ send_one(struct worker *w, const struct msgd *m)
 		w->cnt[C_SENDERR]++;
 }
 
+/*
+ * A message out of its pair's order: say which (sender and receiver
+ * slots, their incarnations and route options, the message's shape) on
+ * stderr, the pvmd's log, for the first few, so a failed soak says where
+ * to look.
+ */
+static void
+order_fault(const struct worker *w, int s, int seq, const int *h, int len)
+{
+	static int told;
+
+	if (told++ >= 8)
+		return;
+	fprintf(stderr,
+	    "t_soak: round %d: slot %d (gen %d, route %d) got seq %d from "
+	    "slot %d (t%x, gen %d, route %d), expected %d; len %d, "
+	    "receivers %d\n",
+	    w->round, w->slot, w->gen, route_of(&w->c, w->slot, w->gen), seq,
+	    s, w->tids[s], w->gens[s], route_of(&w->c, s, w->gens[s]),
+	    w->inseq[s], len, h[6]);
+}
+
 /* Take one received header (h[0..nh)) and payload; count what it is. */
 static void
 check_msg(struct worker *w, int src, const int *h, int nh,
@@ -403,6 +425,8 @@ check_msg(struct worker *w, int src, const int *h, int nh,
 	}
 	w->got[s]++;
 	w->ngot++;
+	if (seq != w->inseq[s])
+		order_fault(w, s, seq, h, len);
 	if (seq < w->inseq[s]) {
 		w->cnt[C_DUP]++;
 		return;
