@@ -10,16 +10,19 @@ LINE="hello from pvm test task enrolled"
 start_pvmd
 pid=$(pvmd_pid)
 out="$T_TMP/console"
+# Each step waits for the console to show the last one's result (not a
+# fixed time: tasks start slowly under valgrind and on a busy machine).
 {
 	echo "spawn -4 -> pvmt_hello"
-	sleep 3
+	wait_for 20 grep -q '\[1\] finished$' "$out"
 	echo "spawn -1 pvmt_hello 60"
-	sleep 1
+	wait_for 20 grep -q '^1 successful$' "$out"
 	echo "spawn -262144 pvmt_hello"
 	echo "ps"
-	sleep 1
+	wait_for 20 grep -q 'pvmt_hello' "$out"
+	wait_for 10 grep -q 'TID' "$out"
 	echo "halt"
-} | run 30 "$PVM_CONSOLE" >"$out" 2>&1
+} | run 90 "$PVM_CONSOLE" >"$out" 2>&1
 rc=$?
 # Prompts may precede output on the same line: strip them.
 sed 's/^\(pvm> *\)*//' "$out" >"$out.clean"
@@ -72,11 +75,11 @@ start_pvmd
 {
 	echo "spawn /bin/echo console-child-output"
 	echo "spawn -@ /bin/true"
-	sleep 2
+	wait_for 20 grep -q '\[1\] finished$' "$out"
 	echo "spawn -@$T_TMP/trace.out /bin/true"
-	sleep 2
+	wait_for 20 grep -q '\[3\] finished$' "$out"
 	echo "halt"
-} | run 30 "$PVM_CONSOLE" >"$out" 2>&1
+} | run 60 "$PVM_CONSOLE" >"$out" 2>&1
 cat "$out"
 check "spawn's output reached the pvmd log" \
     grep -q '\] console-child-output$' "$T_LOG"

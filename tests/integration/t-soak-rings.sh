@@ -19,7 +19,7 @@ need "$TASKS/t_soak" "$PVMGS_PATH"
 rings_seen() {
 	local p n=0
 	for p in $(pgrep -f "t_soak worker" 2>/dev/null); do
-		tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
+		(tr '\0' '\n' <"/proc/$p/environ") 2>/dev/null |
 		    grep -qx "PVM_TMP=$T_TMP" &&
 		    grep -q 'memfd:pvm-route' "/proc/$p/maps" 2>/dev/null &&
 		    n=$((n + 1))
