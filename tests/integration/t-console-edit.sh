@@ -4,8 +4,9 @@
 # command runs; Up recalls it; Tab completes a command name, lists the
 # names that share a prefix, and completes a host name after mstat; job
 # output during editing leaves the unfinished line intact; the history is
-# kept in $HOME/.pvm_history (mode 0600) after quit and after EOF, and
-# the next session recalls it.
+# kept in $HOME/.pvm_history (mode 0600) after quit, EOF, halt and the
+# loss of the pvmd, and the next session recalls it; without HOME there
+# is no history and no error.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 if [ "${PVM_HAVE_LIBEDIT:-}" != yes ]; then
 	if [ "${CI:-}" = true ]; then
@@ -29,7 +30,7 @@ host=$(echo conf | run 20 "$PVM_CONSOLE" 2>&1 |
     awk '$2 ~ /^[0-9a-f]+$/ && $3 == ENV { print $1; exit }' \
     ENV="$PVM_ARCH")
 check "the host's name from conf (${host:-none})" test -n "$host"
-part=$(printf '%s' "$host" | cut -c1-2)
+part=${host%?} # all but its last letter
 
 # Session 1: type, recall, complete; quit.
 run_checks 120 "$DRIVE" "$T_TMP/screen1" "$PVM_CONSOLE" <<EOS
@@ -105,4 +106,24 @@ expect 1 pvmd still running
 exit 0
 EOS
 check "no error without HOME" sh -c "! grep -qi error '$T_TMP/screen3'"
+
+# halt, and the pvmd going away, save the history too.
+run_checks 60 "$DRIVE" "$T_TMP/screen4" "$PVM_CONSOLE" <<EOS
+expect 1 $PROMPT
+quiet 300
+send halt\r
+exit 0
+EOS
+check "halt saved the history" grep -qx halt "$HIST"
+start_pvmd
+run_checks 60 "$DRIVE" "$T_TMP/screen5" "$PVM_CONSOLE" <<EOS
+expect 1 $PROMPT
+quiet 300
+send echo before-lost\r
+expect 1 \r\nbefore-lost\r\n
+quiet 300
+shell kill -KILL $(pvmd_pid)
+exit 1
+EOS
+check "losing the pvmd saved the history" grep -q before-lost "$HIST"
 finish

@@ -12,6 +12,7 @@
  *                    milliseconds, as a person waits for the prompt
  *                    (keys typed while a command runs go through the
  *                    terminal's own line editing, as with any shell)
+ *   shell COMMAND    run COMMAND with sh -c (e.g. stop the pvmd)
  *   exit STATUS      wait for the program to exit with STATUS
  *   # ...            a comment
  * Each expect and exit prints a PASS: or FAIL: line (tcheck.h's way).
@@ -317,6 +318,10 @@ pd_step(char *line)
 		pd_expect(n, line, len, step);
 	} else if (sscanf(line, "quiet %d", &n) == 1) {
 		pd_quiet(n);
+	} else if (strncmp(line, "shell ", 6) == 0) {
+		if (system(line + 6) != 0) {
+			pd_result(0, step);
+		}
 	} else if (sscanf(line, "exit %d", &n) == 1) {
 		pd_exit(n, step);
 	} else if (line[0] != '#' && line[0] != '\0') {
