@@ -37,6 +37,7 @@ static const struct cmd_entry cmd_table[] = {
 		    "  SPEED   relative speed\n"
 		    "  DSIG    data format signature\n" },
 	{ .name = "delete", .fn = cmd_delete,
+	    .complete = CMD_COMPLETE_HOSTS,
 	    .usage = "delete hostname ...",
 	    .summary = "Remove hosts from the virtual machine" },
 	{ .name = "echo", .fn = cmd_echo,
@@ -68,6 +69,7 @@ static const struct cmd_entry cmd_table[] = {
 	    .help = "Options:  -c   terminate the children of each tid\n"
 		    "Tids are hex, with or without a leading t (t40003).\n" },
 	{ .name = "mstat", .fn = cmd_mstat,
+	    .complete = CMD_COMPLETE_HOSTS,
 	    .usage = "mstat hostname ...",
 	    .summary = "Show whether hosts are up" },
 	{ .name = "names", .fn = cmd_names,
@@ -170,7 +172,7 @@ static const struct cmd_entry cmd_table[] = {
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
 /* The table entry called `name`, or NULL. */
-static const struct cmd_entry *
+const struct cmd_entry *
 cmd_find(const char *name)
 {
 	size_t i;
@@ -181,6 +183,14 @@ cmd_find(const char *name)
 		}
 	}
 	return NULL;
+}
+
+/* The table, entry by entry, for the console's completion (edit.c): the
+ * names Tab offers are the names help lists. */
+const struct cmd_entry *
+cmd_entry_at(size_t i)
+{
+	return i < CMD_COUNT ? &cmd_table[i] : NULL;
 }
 
 /* help [command]: generated from the table. */

@@ -9,6 +9,9 @@
  * `echo conf | pvm` prints only what conf prints.  At the end of the
  * input the console waits for its jobs to finish, then leaves the pvmd
  * running, as `quit` does; `halt` stops the pvmd too.
+ *
+ * On a terminal, with libedit built in, lines are edited through edit.c
+ * (history, completion) one key at a time, in the same poll() loop.
  */
 #include "pvm3.h"
 #include "console.h"
@@ -28,6 +31,7 @@ int console_tid;
 int console_prompted;
 
 static int console_interactive; /* stdin is a terminal */
+static int console_editing;     /* lines come through edit.c */
 
 /* Bytes read from stdin that do not yet make a whole line. */
 static char *console_inbuf;
@@ -36,6 +40,10 @@ static size_t console_inlen, console_incap;
 void
 console_async_begin(void)
 {
+	if (console_editing) {
+		edit_async_output_begin();
+		return;
+	}
 	if (console_prompted) {
 		fputc('\n', stdout);
 		console_prompted = 0;
@@ -48,6 +56,7 @@ console_quit(void)
 {
 	printf("\nConsole: exit handler called\npvmd still running.\n");
 	fflush(stdout);
+	edit_finish();
 	pvm_exit();
 	exit(0);
 }
@@ -60,6 +69,7 @@ console_lost(int cc, int reported)
 	if (!reported) {
 		util_perror("pvm_nrecv", cc);
 	}
+	edit_finish();
 	exit(1);
 }
 
@@ -72,6 +82,7 @@ console_result(int rc)
 	}
 	if (rc == CMD_HALT) {
 		fflush(stdout);
+		edit_finish();
 		exit(0);
 	}
 }
@@ -167,6 +178,25 @@ console_read(void)
 	return n == 0;
 }
 
+/* stdin has a key for the line editor; returns 1 at end of input. */
+static int
+console_edit_key(void)
+{
+	char *line;
+
+	switch (edit_read_ready(&line)) {
+	case EDIT_LINE:
+		console_result(cmd_line(line));
+		/* the pvmd going away is noticed, and left on, by the loop */
+		(void)job_drain();
+		return 0;
+	case EDIT_EOF:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Wait for input or messages; returns 1 at end of input. */
 static int
 console_wait(void)
@@ -177,7 +207,9 @@ console_wait(void)
 	if ((cc = job_drain()) < 0) {
 		console_lost(cc, 1);
 	}
-	if (console_interactive && !console_prompted) {
+	if (console_editing) {
+		edit_prompt();
+	} else if (console_interactive && !console_prompted) {
 		fputs(CONSOLE_PROMPT, stdout);
 		console_prompted = 1;
 	}
@@ -202,7 +234,7 @@ console_wait(void)
 		console_lost(PvmSysErr, 0);
 	}
 	if (pfd[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-		return console_read();
+		return console_editing ? console_edit_key() : console_read();
 	}
 	return 0;
 }
@@ -233,6 +265,8 @@ main(int argc, char **argv)
 	console_interactive = isatty(STDIN_FILENO);
 	console_connect(argc, argv);
 	console_rc();
+	/* After ~/.pvmrc, whose commands print as from a script. */
+	console_editing = console_interactive && edit_init();
 	while (!console_wait()) {
 		;
 	}

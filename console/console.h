@@ -11,6 +11,7 @@
 #ifndef CONSOLE_H
 #define CONSOLE_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* ---- console.c: start-up and the input loop ---- */
@@ -22,6 +23,29 @@ extern int console_prompted;
 
 /* Start a line of asynchronous output: leave the prompt line first. */
 void console_async_begin(void);
+
+/* ---- edit.c: line editing on a terminal (libedit), or none ---- */
+
+/* What edit_read_ready found. */
+#define EDIT_MORE 0 /* a key was taken; the line is not finished */
+#define EDIT_LINE 1 /* a whole line */
+#define EDIT_EOF 2  /* end of input (^D on an empty line, hangup) */
+
+/* Start editing if stdin is a terminal and libedit was built in: load
+ * the history, set up completion.  1 if the console now reads through
+ * edit_read_ready, 0 if it reads plain lines itself. */
+int edit_init(void);
+/* Show the prompt and the line being edited, unless they are on the
+ * screen already (first prompt, after a command, after async output). */
+void edit_prompt(void);
+/* stdin is readable: take what it has.  EDIT_LINE sets *line to the
+ * line (no newline), valid until the next call. */
+int edit_read_ready(char **line);
+/* Output is about to be printed while a line is being edited: leave the
+ * line (it is shown again by edit_prompt). */
+void edit_async_output_begin(void);
+/* Save the history, give the terminal back; safe to call twice. */
+void edit_finish(void);
 
 /* ---- cmd.c: the command table, parsing, dispatch, help ---- */
 
@@ -37,13 +61,22 @@ struct cmd_entry {
 	const char *help;    /* further lines for "help name", or NULL */
 	int (*fn)(int argc, char **argv);
 	int hidden;          /* left out of help's list (PVM's tickle) */
+	int complete;        /* CMD_COMPLETE_*: what Tab offers after it */
 };
+
+/* What Tab completes in the words after a command's name (edit.c). */
+#define CMD_COMPLETE_NONE 0
+#define CMD_COMPLETE_HOSTS 1 /* host names of the virtual machine */
 
 /* Split a line into words (quotes and backslashes as in a shell), expand
  * an alias in the first word, run the command.  Returns CMD_*. */
 int cmd_line(const char *line);
 /* Run the commands of a file (~/.pvmrc) until one quits. */
 int cmd_file(const char *path);
+/* The i-th entry of the command table (help's order), NULL past the
+ * end; and the entry called `name`, or NULL. */
+const struct cmd_entry *cmd_entry_at(size_t i);
+const struct cmd_entry *cmd_find(const char *name);
 
 /* ---- cmd-env.c: commands that touch only the console ---- */
 
