@@ -243,17 +243,11 @@ console_wait(void)
 static void
 console_rc(void)
 {
-	const char *home = getenv("HOME");
 	char path[4096];
 
-	if (home == NULL || *home == '\0') {
-		return;
+	if (util_home_file(".pvmrc", path, sizeof path) == 0) {
+		console_result(cmd_file(path));
 	}
-	if (snprintf(path, sizeof path, "%s/.pvmrc", home) >=
-	    (int)sizeof path) {
-		return;
-	}
-	console_result(cmd_file(path));
 }
 
 int

@@ -31,9 +31,9 @@ void console_async_begin(void);
 #define EDIT_LINE 1 /* a whole line */
 #define EDIT_EOF 2  /* end of input (^D on an empty line, hangup) */
 
-/* Start editing if stdin is a terminal and libedit was built in: load
- * the history, set up completion.  1 if the console now reads through
- * edit_read_ready, 0 if it reads plain lines itself. */
+/* stdin is a terminal (the caller knows): start editing if libedit was
+ * built in, load the history, set up completion.  1 if the console now
+ * reads through edit_read_ready, 0 if it reads plain lines itself. */
 int edit_init(void);
 /* Show the prompt and the line being edited, unless they are on the
  * screen already (first prompt, after a command, after async output). */
@@ -170,5 +170,8 @@ void util_perror(const char *call, int code);
 const char *util_hostname(int dtid);
 /* The flag letters of a task, PVM's ps style ("c,f"); static buffer. */
 const char *util_taskflags(int flag);
+/* $HOME/name in buf (n bytes); -1 if there is no HOME or it does not
+ * fit (~/.pvmrc, ~/.pvm_history). */
+int util_home_file(const char *name, char *buf, size_t n);
 
 #endif /* CONSOLE_H */

@@ -125,23 +125,16 @@ edit_getc(EditLine *el, wchar_t *wc)
 	}
 }
 
-/* ~/.pvm_history's path, or NULL when HOME is unset or empty. */
+/* ~/.pvm_history's path (malloc'd), or NULL when there is no HOME. */
 static char *
 edit_history_path(void)
 {
-	const char *home = getenv("HOME");
-	char *path;
-	size_t len;
+	char path[4096];
 
-	if (home == NULL || *home == '\0') {
+	if (util_home_file(EDIT_HISTORY_FILE, path, sizeof path) != 0) {
 		return NULL;
 	}
-	len = strlen(home) + sizeof "/" EDIT_HISTORY_FILE;
-	if ((path = malloc(len)) == NULL) {
-		return NULL;
-	}
-	snprintf(path, len, "%s/%s", home, EDIT_HISTORY_FILE);
-	return path;
+	return strdup(path);
 }
 
 /* Write the history (mode 0600).  A file that cannot be written is left
@@ -373,9 +366,6 @@ edit_setup(void)
 int
 edit_init(void)
 {
-	if (!isatty(STDIN_FILENO)) {
-		return 0;
-	}
 	/* Characters beyond ASCII in lines (host names, file names). */
 	setlocale(LC_CTYPE, "");
 	return edit_setup() == 0;

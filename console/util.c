@@ -183,3 +183,16 @@ util_taskflags(int flag)
 	}
 	return buf;
 }
+
+/* $HOME/name in buf (n bytes); -1 if HOME is unset or empty, or the
+ * path does not fit. */
+int
+util_home_file(const char *name, char *buf, size_t n)
+{
+	const char *home = getenv("HOME");
+
+	if (home == NULL || *home == '\0') {
+		return -1;
+	}
+	return snprintf(buf, n, "%s/%s", home, name) < (int)n ? 0 : -1;
+}
