@@ -16,6 +16,7 @@
 
 #include "pvm3.h"
 #include "gsproto.h"
+#include "optab.h"
 
 struct gseg;
 
@@ -164,36 +165,16 @@ void gpvm_wait_view_changed(const struct gpvm_view *v);
 /* ---- ops.c ---- */
 
 /*
- * The reduce datatypes, one line each (STYLE 4.8):
- *   X(code, name, ctype, kind, wtype)
- * code  PVM_* number;
- * name  gives pvm_pk<name>/pvm_upk<name> and the kernel names in ops.c;
- * ctype the scalar type (a complex element is two of them: re, im);
- * kind  BYTE (Max/Min only, as PVM), INT (wrapping Sum/Product), REAL or
- *       CPLX (complex arithmetic, Max/Min by modulus);
- * wtype the type Sum/Product compute in: unsigned for the integers, so
- *       overflow wraps instead of being undefined behaviour.
- * PVM_STR is not a reduce datatype.
+ * The reduce datatypes are PVM's codes in common/optab.h's type list
+ * (OPTAB_PVM_TYPES); optab's internal codes from GPVM_NTYPES on are not
+ * reduce datatypes.  PVM_STR is none either.
  */
-#define GPVM_REDUCE_TYPES(X)                                           \
-	X(PVM_BYTE, byte, signed char, BYTE, unsigned int)             \
-	X(PVM_SHORT, short, short, INT, unsigned int)                  \
-	X(PVM_INT, int, int, INT, unsigned int)                        \
-	X(PVM_FLOAT, float, float, REAL, float)                        \
-	X(PVM_CPLX, cplx, float, CPLX, float)                          \
-	X(PVM_DOUBLE, double, double, REAL, double)                    \
-	X(PVM_DCPLX, dcplx, double, CPLX, double)                      \
-	X(PVM_LONG, long, long, INT, unsigned long)                    \
-	X(PVM_USHORT, ushort, unsigned short, UNS, unsigned int)       \
-	X(PVM_UINT, uint, unsigned int, UNS, unsigned int)             \
-	X(PVM_ULONG, ulong, unsigned long, UNS, unsigned long)
-/* One more than the highest reduce datatype code. */
-#define GPVM_NTYPES (PVM_ULONG + 1)
+#define GPVM_NTYPES OPTAB_PVM_NTYPES
 
 /* Built-in reduce functions have the user-function signature. */
 typedef void (*gpvm_reduce_fn)(int *, void *, void *, int *, int *);
 /* Size in bytes of one element of a reduce datatype, or 0 if unknown
- * (PVM_STR and anything outside GPVM_REDUCE_TYPES). */
+ * (PVM_STR and anything outside OPTAB_PVM_TYPES). */
 size_t gpvm_type_size(int datatype);
 /*
  * Whether a built-in function supports a datatype (so every member can
@@ -211,12 +192,12 @@ int gpvm_op_supports(gpvm_reduce_fn fn, int datatype);
  * root.  Children come out in a fixed order, so combining is deterministic.
  */
 struct gpvm_tree {
-	int parent;      /* tid, or 0 at the root */
+	int parent; /* tid, or 0 at the root */
 	int nchildren;
 	int children[64]; /* tids, in the order to combine */
 };
-int gpvm_tree_build(const int *tids, int n, int root, int me,
-    struct gpvm_tree *out);
+int gpvm_tree_build(
+    const int *tids, int n, int root, int me, struct gpvm_tree *out);
 
 /* ---- reduce_binomial.c ---- */
 
@@ -232,12 +213,12 @@ int gpvm_unpack(int datatype, void *p, int n);
 /* One validated reduce, as the driver (reduce.c) hands it over. */
 struct gpvm_reduce {
 	gpvm_reduce_fn fn;
-	void *data;    /* count elements; the result at the root */
-	int count;     /* > 0 */
-	int datatype;  /* a GPVM_REDUCE_TYPES code */
-	size_t esize;  /* gpvm_type_size(datatype) */
-	int tag;       /* the user's msgtag (>= 0) */
-	int me;        /* my tid */
+	void *data;   /* count elements; the result at the root */
+	int count;    /* > 0 */
+	int datatype; /* one of OPTAB_PVM_TYPES */
+	size_t esize; /* gpvm_type_size(datatype) */
+	int tag;      /* the user's msgtag (>= 0) */
+	int me;       /* my tid */
 	const char *group;
 	uint32_t version; /* of the view the tree was built from */
 	const struct gpvm_tree *tree;

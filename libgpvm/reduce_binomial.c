@@ -160,7 +160,7 @@ gpvm_pack(int datatype, void *p, int n)
 #define RB_PK(code, name, ctype, kind, wtype)                            \
 	case code:                                                       \
 		return pvm_pk##name((void *)p, n, 1);
-		GPVM_REDUCE_TYPES(RB_PK)
+		OPTAB_PVM_TYPES(RB_PK)
 #undef RB_PK
 	}
 	return PvmBadParam;
@@ -173,7 +173,7 @@ gpvm_unpack(int datatype, void *p, int n)
 #define RB_UPK(code, name, ctype, kind, wtype)                           \
 	case code:                                                       \
 		return pvm_upk##name((void *)p, n, 1);
-		GPVM_REDUCE_TYPES(RB_UPK)
+		OPTAB_PVM_TYPES(RB_UPK)
 #undef RB_UPK
 	}
 	return PvmBadParam;
