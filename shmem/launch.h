@@ -34,8 +34,8 @@ struct shm_hello {
 	int32_t pe;
 	int32_t tid;
 	int32_t pid;
-	int32_t data_fd;  /* memfd behind the program's data segment */
-	int32_t heap_fd;  /* memfd behind the symmetric heap */
+	int32_t data_fd; /* memfd behind the program's data segment */
+	int32_t heap_fd; /* memfd behind the symmetric heap */
 	int32_t pad;
 	uint64_t data_base; /* address of the data segment in that PE */
 	uint64_t data_len;

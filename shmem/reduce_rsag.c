@@ -1,0 +1,72 @@
+/*
+ * reduce_rsag.c: a to_all reduction for large arrays.
+ *
+ * Reduce-scatter: member r folds chunk r of every member's source, in
+ * rank order, a block at a time through a small buffer (so in place
+ * works: its own source chunk is read before its target chunk is
+ * written, and nobody else reads that chunk), into chunk r of its
+ * target.  A barrier.  Allgather: each member copies every other chunk
+ * from the member that computed it.  A last barrier, so that nobody
+ * changes its target while others copy from it.
+ */
+#include "shm.h"
+
+#include <string.h>
+
+#define RSAG_BLOCK 16384 /* bytes folded at a time: stays in L1 */
+
+/* Element index where chunk r of n elements over p members starts. */
+static size_t
+rsag_lo(size_t n, int p, int r)
+{
+	return (size_t)((unsigned __int128)n * (unsigned)r / (unsigned)p);
+}
+
+/* Fold elements [lo, hi) of every source into our target. */
+static void
+rsag_fold(struct shm_fold *f, size_t lo, size_t hi)
+{
+	_Alignas(64) char buf[RSAG_BLOCK];
+	size_t step = RSAG_BLOCK / f->esize, i, m;
+	size_t all = f->n * f->esize;
+	int r;
+
+	for (i = lo; i < hi; i += m) {
+		m = hi - i < step ? hi - i : step;
+		for (r = 0; r < f->coll.as.size; r++) {
+			const char *s = shm_remote(f->src, all,
+			    shm_aset_pe(&f->coll.as, r), f->coll.call);
+
+			if (r == 0)
+				memcpy(buf, s + i * f->esize, m * f->esize);
+			else
+				f->kernel(buf, s + i * f->esize, m);
+		}
+		memcpy(f->dest + i * f->esize, buf, m * f->esize);
+	}
+}
+
+void
+shm_reduce_rsag(struct shm_fold *f)
+{
+	const struct shm_aset *as = &f->coll.as;
+	size_t all = f->n * f->esize;
+	int r;
+
+	rsag_fold(f, rsag_lo(f->n, as->size, as->rank),
+	    rsag_lo(f->n, as->size, as->rank + 1));
+	shm_dissemination(&f->coll);
+	for (r = 0; r < as->size; r++) {
+		size_t lo = rsag_lo(f->n, as->size, r) * f->esize;
+		size_t hi = rsag_lo(f->n, as->size, r + 1) * f->esize;
+
+		if (r == as->rank || hi == lo)
+			continue;
+		memcpy(f->dest + lo,
+		    (const char *)shm_remote(
+		        f->dest, all, shm_aset_pe(as, r), f->coll.call) +
+		        lo,
+		    hi - lo);
+	}
+	shm_coll_end(&f->coll);
+}

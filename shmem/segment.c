@@ -1,0 +1,148 @@
+/*
+ * segment.c: the symmetric regions of this PE.
+ *
+ * OpenSHMEM makes a program's global and static variables symmetric
+ * (Fortran COMMON blocks too), so other PEs must reach them while this
+ * one computes.  At start-up, while the program is single-threaded, the
+ * writable segment of the main program is copied to a memfd and the
+ * memfd mapped over it at the same address: the variables keep their
+ * addresses and values, and now live in memory that the other PEs of the
+ * host can map (through /proc/PID/fd/N, which the kernel allows a process
+ * of the same user).  The symmetric heap is a second memfd.  Both are
+ * sparse: untouched pages cost nothing.
+ *
+ * The RELRO part at the start of the segment stays read-only, except for
+ * the one page it may share with writable data.
+ */
+#define _GNU_SOURCE
+#include "shm.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+struct seg_find {
+	uintptr_t lo, hi;
+	int found;
+};
+
+/* The main program's writable PT_LOAD, minus whole pages of RELRO. */
+static int
+seg_find_cb(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct seg_find *f = arg;
+	uintptr_t relro_end = 0, page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	int i;
+
+	(void)size;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type == PT_GNU_RELRO)
+			relro_end = info->dlpi_addr + ph->p_vaddr + ph->p_memsz;
+	}
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t lo, hi;
+
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W))
+			continue;
+		lo = info->dlpi_addr + ph->p_vaddr;
+		hi = lo + ph->p_memsz;
+		if (relro_end > lo && relro_end <= hi)
+			lo = relro_end;
+		f->lo = lo & ~(page - 1);
+		f->hi = (hi + page - 1) & ~(page - 1);
+		f->found = f->hi > f->lo;
+	}
+	return 1; /* the first object is the main program: stop there */
+}
+
+/* Move [lo, hi) onto a fresh memfd at the same address. */
+static int
+seg_remap(uintptr_t lo, uintptr_t hi)
+{
+	size_t len = hi - lo, done = 0;
+	int fd = memfd_create("pvmshmem-data", MFD_CLOEXEC);
+
+	if (fd == -1)
+		return -1;
+	if (ftruncate(fd, (off_t)len) == -1)
+		goto fail;
+	while (done < len) {
+		ssize_t n =
+		    pwrite(fd, (char *)lo + done, len - done, (off_t)done);
+
+		if (n <= 0) {
+			if (n == -1 && errno == EINTR)
+				continue;
+			goto fail;
+		}
+		done += (size_t)n;
+	}
+	if (mmap((void *)lo, len, PROT_READ | PROT_WRITE,
+	        MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED)
+		goto fail;
+	shm.data_fd = fd;
+	return 0;
+fail:
+	close(fd);
+	return -1;
+}
+
+static int
+seg_heap(size_t len)
+{
+	int fd = memfd_create("pvmshmem-heap", MFD_CLOEXEC);
+	void *p;
+
+	if (fd == -1)
+		return -1;
+	if (ftruncate(fd, (off_t)len) == -1 ||
+	    (p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) ==
+	        MAP_FAILED) {
+		close(fd);
+		return -1;
+	}
+	shm.heap = p;
+	shm.heap_len = len;
+	shm.heap_fd = fd;
+	return 0;
+}
+
+int
+shm_segment_setup(size_t heap_len)
+{
+	struct seg_find f = {0, 0, 0};
+
+	dl_iterate_phdr(seg_find_cb, &f);
+	if (!f.found) {
+		errno = ENOEXEC;
+		return -1;
+	}
+	if (seg_remap(f.lo, f.hi) == -1)
+		return -1;
+	shm.data_lo = f.lo;
+	shm.data_hi = f.hi;
+	return seg_heap(heap_len);
+}
+
+void *
+shm_segment_map_peer(int pid, int fd, size_t len)
+{
+	char path[64];
+	void *p;
+	int pfd;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", pid, fd);
+	if ((pfd = open(path, O_RDWR | O_CLOEXEC)) == -1)
+		return NULL;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, pfd, 0);
+	close(pfd);
+	return p == MAP_FAILED ? NULL : p;
+}

@@ -1,0 +1,130 @@
+/*
+ * sync.c: counting slots and the dissemination barrier.
+ *
+ * A slot is a 32-bit word of a pSync array.  A peer adds one to it; its
+ * owner waits for a count and takes one.  Counting, not flags, lets the
+ * same pSync serve barriers back to back: a fast peer's add for the next
+ * barrier simply waits in the count.  The owner spins first (yielding,
+ * since PEs often outnumber CPUs), then sleeps on a futex after setting
+ * SLOT_SLEEP, a bit the giver clears by waking it; the pSync words are
+ * shared memory, so the futex is a shared one.
+ *
+ * While it waits, a collective with a signature keeps comparing the
+ * signatures its members have published (aset.c), so members that
+ * disagree about the arguments meet an error, not a hang.
+ */
+#define _GNU_SOURCE
+#include "shm.h"
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SLOT_SLEEP 0x40000000
+#define SLOT_COUNT 0x3fffffff
+/* Yields before sleeping: a few microseconds each when others run. */
+#define SLOT_SPINS 2000
+
+void shm_coll_watch(const struct shm_coll *c); /* aset.c */
+
+static void
+slot_futex_wait(int32_t *slot, int32_t val)
+{
+	struct timespec ts = {0, 10 * 1000 * 1000};
+
+	syscall(SYS_futex, slot, FUTEX_WAIT, val, &ts, NULL, 0);
+}
+
+static void
+slot_futex_wake(int32_t *slot)
+{
+	syscall(SYS_futex, slot, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+}
+
+void
+shm_slot_give(int32_t *slot)
+{
+	int32_t old = __atomic_fetch_add(slot, 1, __ATOMIC_SEQ_CST);
+
+	if (old & SLOT_SLEEP)
+		slot_futex_wake(slot);
+}
+
+/* Take one if there is one: 1, else 0. */
+static int
+slot_try(int32_t *slot)
+{
+	int32_t v = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+
+	while (v & SLOT_COUNT) {
+		if (__atomic_compare_exchange_n(slot, &v, (v - 1) & ~SLOT_SLEEP,
+		        0, __ATOMIC_SEQ_CST, __ATOMIC_ACQUIRE))
+			return 1;
+	}
+	return 0;
+}
+
+void
+shm_slot_take(int32_t *slot, const struct shm_coll *c)
+{
+	unsigned n;
+
+	for (n = 0;; n++) {
+		if (slot_try(slot))
+			return;
+		if (c != NULL && (n & 63) == 0)
+			shm_coll_watch(c);
+		if (n < SLOT_SPINS) {
+			sched_yield();
+			continue;
+		}
+		int32_t v = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+
+		if (v & SLOT_COUNT)
+			continue;
+		if (!(v & SLOT_SLEEP) &&
+		    !__atomic_compare_exchange_n(slot, &v, v | SLOT_SLEEP, 0,
+		        __ATOMIC_SEQ_CST, __ATOMIC_ACQUIRE))
+			continue;
+		slot_futex_wait(slot, v | SLOT_SLEEP);
+		if (c != NULL)
+			shm_coll_watch(c);
+	}
+}
+
+void
+shm_dissemination(const struct shm_coll *c)
+{
+	const struct shm_aset *as = &c->as;
+	int j, dist;
+
+	for (j = 0, dist = 1; dist < as->size; j++, dist <<= 1) {
+		int peer = shm_aset_pe(as, (as->rank + dist) % as->size);
+		int32_t *mine = &c->psync[SHM_SYNC_ROUND + j];
+
+		shm_slot_give(shm_remote(mine, sizeof(*mine), peer, c->call));
+		shm_slot_take(mine, c);
+	}
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+void
+shm_pause(unsigned *spins)
+{
+	struct timespec ts = {0, 0};
+
+	if (*spins < SLOT_SPINS) {
+		(*spins)++;
+		sched_yield();
+		return;
+	}
+	/* Then sleep, doubling from 1 us to 1 ms. */
+	ts.tv_nsec =
+	    1000L << (*spins - SLOT_SPINS < 10 ? *spins - SLOT_SPINS : 10);
+	if (*spins - SLOT_SPINS < 10)
+		(*spins)++;
+	nanosleep(&ts, NULL);
+}
