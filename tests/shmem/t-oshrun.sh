@@ -74,6 +74,8 @@ check "auto: the pvmd oshrun started is gone${left:+ (found $left)}" \
     test -z "$left"
 check "auto: its pid file is gone" test ! -e "$T_DIR/pid"
 none_left auto
+# A pvmd oshrun failed to halt must not stop the rest of the test.
+pvmd_alive && stop_pvmd
 
 start_pvmd
 pvmd0=$(pvmd_pid)
@@ -148,7 +150,8 @@ for sig in TERM INT; do
 	"$OSHRUN" -np 3 "$FAKE" "$MARK" hang 1 </dev/null \
 	    >"$T_TMP/$name.out" 2>"$T_TMP/$name.err" &
 	pid=$!
-	wait_for 20 test "$(grep -c ' npes 3 ' "$T_TMP/$name.out")" -eq 3
+	check "$name: the 3 PEs are up" wait_for 20 sh -c \
+	    "test \$(grep -c ' npes 3 ' '$T_TMP/$name.out') -eq 3"
 	t0=$(date +%s%N)
 	kill -"$sig" "$pid"
 	if ! wait_gone "$pid" 20; then
