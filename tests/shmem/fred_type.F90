@@ -200,9 +200,9 @@ contains
           cases = cases + 1
           do i = 1, nmax + 1
             if (dst(i) /= ref(i)) then
-              print *, 'FAIL: PE', me, TNAME, ' ', opname, ' nreduce', n, &
-                  ' set', start, logs, size, ' element', i, ' got', dst(i), &
-                  ' want', ref(i)
+              write (*, '(a,i0,4a,4(1x,i0),a,i0)', advance='no') 'FAIL: PE ', &
+                  me, ' ', TNAME, ' ', opname, n, start, logs, size, ' element ', i
+              print *, ' got', dst(i), ' want', ref(i)
               bad = bad + 1
               exit
             end if
