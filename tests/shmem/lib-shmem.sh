@@ -5,7 +5,9 @@
 #   osh_checks SECS NPES PROG ARGS...   run_checks on oshrun -np NPES PROG
 #   osh_fails SECS NPES PATTERN PROG ARGS...
 #                                       the job must end nonzero within
-#                                       SECS, and stderr must match PATTERN
+#                                       SECS, stderr must match PATTERN,
+#                                       and each stderr line must be whole
+#                                       (from the library or oshrun)
 
 OSHRUN="$PVM_TOP_BUILDDIR/shmem/oshrun"
 SHTESTS="$PVM_TOP_BUILDDIR/tests/shmem"
@@ -27,6 +29,12 @@ osh_fails() {
 		fail "$what: still running after ${secs} s"
 	elif [ "$rc" -eq 0 ]; then
 		fail "$what: exit status 0, want nonzero"
+	elif grep -q "^REACHED" "$T_TMP/fails.out"; then
+		fail "$what: $(grep -m1 "^REACHED" "$T_TMP/fails.out")"
+	elif grep -v -E '^(libpvmshmem: PE [0-9]+: shmem_[a-z0-9_]+: |oshrun: )' \
+	    "$T_TMP/fails.err" >"$T_TMP/fails.odd"; then
+		fail "$what: stderr lines not from the library or oshrun"
+		sed 's/^/  stderr: /' "$T_TMP/fails.err"
 	elif ! grep -q -- "$pat" "$T_TMP/fails.err"; then
 		fail "$what: exit status $rc, but stderr lacks '$pat'"
 		sed 's/^/  stderr: /' "$T_TMP/fails.err"
