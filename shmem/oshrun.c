@@ -73,9 +73,8 @@ osh_parse(int argc, char **argv, struct osh_job *job)
 		n = strtol(argv[i], &end, 10);
 		if (errno != 0 || end == argv[i] || *end != '\0' || n < 1 ||
 		    n > OSH_MAX_PES) {
-			return osh_bad_usage("the number of PEs must be 1 to "
-			                     "4096, not",
-			    argv[i]);
+			return osh_bad_usage(
+			    "bad number of PEs (1 to 4096)", argv[i]);
 		}
 		job->npes = (int)n;
 	}
