@@ -1,0 +1,281 @@
+/*
+ * oshrun-pe.c: the PE processes of an oshrun job: start them, reap them,
+ * judge how each ended, and stop the rest.
+ *
+ * The PEs are oshrun's own children, so their exit status comes from
+ * waitpid and never from the pvmd.  A PE whose program cannot be run is
+ * told apart from a program that exits 127 by a close-on-exec pipe: the
+ * child writes errno into it only when execvp fails.
+ */
+#define _GNU_SOURCE /* pipe2 */
+#include "oshrun.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Milliseconds on the monotonic clock. */
+long long
+osh_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Sleep for ms milliseconds (a signal may end it early). */
+static void
+osh_sleep_ms(int ms)
+{
+	struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+
+	nanosleep(&ts, NULL);
+}
+
+/* In the child: PE pe's environment and stdin, then exec; never returns. */
+static void
+osh_pe_exec(const struct osh_job *job, int pe, int errfd)
+{
+	char num[32];
+	int fd, err;
+
+	snprintf(num, sizeof(num), "%d", job->npes);
+	err = setenv(SHM_ENV_NPES, num, 1);
+	snprintf(num, sizeof(num), "%d", pe);
+	err |= setenv(SHM_ENV_PE, num, 1);
+	snprintf(num, sizeof(num), "%d", job->mytid);
+	err |= setenv(SHM_ENV_LAUNCHER, num, 1);
+	/* PVMEPID would make the PE claim to be a task the pvmd spawned. */
+	err |= unsetenv("PVMEPID");
+	if (err == 0 && pe != 0) {
+		if ((fd = open("/dev/null", O_RDONLY)) < 0 || dup2(fd, 0) < 0) {
+			err = -1;
+		} else if (fd != 0) {
+			close(fd);
+		}
+	}
+	if (err == 0) {
+		execvp(job->argv[0], job->argv);
+	}
+	err = errno;
+	if (write(errfd, &err, sizeof(err)) < 0) {
+		/* Nothing more to say: the exit status tells. */
+	}
+	_exit(OSH_EXIT_NOEXEC);
+}
+
+/*
+ * Start PE pe.  Returns 0, OSH_EXIT_NOEXEC if the program could not be
+ * run, or OSH_EXIT_FAIL; the reason is on stderr.
+ */
+int
+osh_pe_start(struct osh_job *job, int pe)
+{
+	struct osh_pe *p = &job->pes[pe];
+	int fds[2], err = 0;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		fprintf(stderr, "oshrun: pipe: %s\n", strerror(errno));
+		return OSH_EXIT_FAIL;
+	}
+	if ((pid = fork()) < 0) {
+		fprintf(stderr, "oshrun: fork for PE %d: %s\n", pe,
+		    strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return OSH_EXIT_FAIL;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		osh_pe_exec(job, pe, fds[1]);
+	}
+	p->pid = pid;
+	close(fds[1]);
+	/* EOF: the exec succeeded (the pipe closed with it). */
+	while ((n = read(fds[0], &err, sizeof(err))) < 0 && errno == EINTR) {
+	}
+	close(fds[0]);
+	if (n == (ssize_t)sizeof(err)) {
+		fprintf(stderr, "oshrun: cannot run %s for PE %d: %s\n",
+		    job->argv[0], pe, strerror(err));
+		return OSH_EXIT_NOEXEC;
+	}
+	return 0;
+}
+
+/* The PE of a pid, or NULL. */
+static struct osh_pe *
+osh_pe_by_pid(struct osh_job *job, pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < job->npes; i++) {
+		if (job->pes[i].pid == pid) {
+			return &job->pes[i];
+		}
+	}
+	return NULL;
+}
+
+/* Collect the exit status of every PE that has ended, without waiting. */
+void
+osh_pe_reap(struct osh_job *job)
+{
+	struct osh_pe *p;
+	int status;
+	pid_t pid;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		if ((p = osh_pe_by_pid(job, pid)) != NULL && !p->exited) {
+			p->exited = 1;
+			p->status = status;
+		}
+	}
+}
+
+/* Signal every PE still running. */
+static int
+osh_pe_signal_all(struct osh_job *job, int sig)
+{
+	int i, left = 0;
+
+	for (i = 0; i < job->npes; i++) {
+		if (job->pes[i].pid > 0 && !job->pes[i].exited) {
+			kill(job->pes[i].pid, sig);
+			left++;
+		}
+	}
+	return left;
+}
+
+/*
+ * Stop every PE still running: SIGTERM, SIGKILL to those still there
+ * after OSH_TERM_MS, and reap them all.  Bounded: a SIGKILLed child
+ * cannot refuse to die.
+ */
+void
+osh_pe_stop(struct osh_job *job)
+{
+	long long end = osh_now_ms() + OSH_TERM_MS;
+	int i, status;
+
+	if (osh_pe_signal_all(job, SIGTERM) == 0) {
+		return;
+	}
+	for (;;) {
+		osh_pe_reap(job);
+		if (osh_pe_signal_all(job, 0) == 0) {
+			return;
+		}
+		if (osh_now_ms() >= end) {
+			break;
+		}
+		osh_sleep_ms(OSH_POLL_MS);
+	}
+	osh_pe_signal_all(job, SIGKILL);
+	for (i = 0; i < job->npes; i++) {
+		struct osh_pe *p = &job->pes[i];
+
+		while (p->pid > 0 && !p->exited) {
+			if (waitpid(p->pid, &status, 0) == p->pid) {
+				p->exited = 1;
+				p->status = status;
+			} else if (errno != EINTR) {
+				p->exited = 1; /* not ours any more */
+			}
+		}
+	}
+}
+
+/* Exit status of oshrun for a PE killed by a signal, with its line. */
+static int
+osh_pe_killed(int pe, const struct osh_pe *p)
+{
+	int sig = WTERMSIG(p->status);
+
+	fprintf(stderr,
+	    "oshrun: PE %d (pid %ld) was killed by signal %d (%s)\n", pe,
+	    (long)p->pid, sig, strsignal(sig));
+	return 128 + sig;
+}
+
+/*
+ * Judge PE pe once it has exited.  Returns -1 while the job goes on, or
+ * the status oshrun must end with.
+ */
+static int
+osh_pe_judge_one(struct osh_job *job, int pe, long long now)
+{
+	struct osh_pe *p = &job->pes[pe];
+	int st;
+
+	if (!p->exited || p->judged) {
+		return -1;
+	}
+	if (WIFSIGNALED(p->status)) {
+		p->judged = 1;
+		return osh_pe_killed(pe, p);
+	}
+	st = WIFEXITED(p->status) ? WEXITSTATUS(p->status) : 1;
+	if (p->done) {
+		p->judged = 1;
+		if (st != 0) {
+			fprintf(stderr,
+			    "oshrun: PE %d (pid %ld) exited with status %d\n",
+			    pe, (long)p->pid, st);
+			if (job->first_status == 0) {
+				job->first_status = st;
+			}
+		}
+		return -1;
+	}
+	/* No DONE yet: it may still be on its way. */
+	if (p->due == 0) {
+		p->due = now + OSH_GRACE_MS;
+	}
+	if (!p->gone && now < p->due) {
+		return -1;
+	}
+	p->judged = 1;
+	fprintf(stderr,
+	    "oshrun: PE %d (pid %ld) exited with status %d before "
+	    "shmem_finalize\n",
+	    pe, (long)p->pid, st);
+	return st != 0 ? st : 1;
+}
+
+/* Judge every PE that has exited; -1 or the status to end with. */
+int
+osh_pe_judge(struct osh_job *job, long long now)
+{
+	int i, rc;
+
+	for (i = 0; i < job->npes; i++) {
+		if ((rc = osh_pe_judge_one(job, i, now)) >= 0) {
+			return rc;
+		}
+	}
+	return -1;
+}
+
+/* True once every PE has ended and been judged. */
+int
+osh_pe_all_judged(const struct osh_job *job)
+{
+	int i;
+
+	for (i = 0; i < job->npes; i++) {
+		if (!job->pes[i].judged) {
+			return 0;
+		}
+	}
+	return 1;
+}
