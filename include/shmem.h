@@ -330,6 +330,10 @@ void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync);
 _PVMSHM_DECL_BITS(32)
 _PVMSHM_DECL_BITS(64)
 #undef _PVMSHM_DECL_BITS
+void shmem_alltoall32(void *dest, const void *source, size_t nelems,
+    int PE_start, int logPE_stride, int PE_size, long *pSync);
+void shmem_alltoall64(void *dest, const void *source, size_t nelems,
+    int PE_start, int logPE_stride, int PE_size, long *pSync);
 
 #define _PVMSHM_DECL_REDUCE(OP, NAME, T)                                 \
 	void shmem_##NAME##_##OP##_to_all(T *dest, const T *source,      \
@@ -357,6 +361,12 @@ _PVMSHM_ARITH_TYPES(_PVMSHM_DECL_PROD)
 #undef _PVMSHM_DECL_SUM
 #undef _PVMSHM_DECL_PROD
 #undef _PVMSHM_DECL_REDUCE
+
+/* ---- distributed locks (a symmetric long, 0 when free) ---- */
+
+void shmem_set_lock(long *lock);
+void shmem_clear_lock(long *lock);
+int shmem_test_lock(long *lock);
 
 /* ---- cache routines of the old Cray interface: no-ops here ---- */
 

@@ -133,17 +133,48 @@ shm_coll_watch(const struct shm_coll *c)
 	}
 }
 
-void
-shm_coll_begin(struct shm_coll *c)
+/* Publish our signature, barrier, compare every member's.  gone_ok: a
+ * member may already have left and cleared its word (0). */
+static void
+coll_begin(struct shm_coll *c, int gone_ok)
 {
 	int r;
 
 	__atomic_store_n(
 	    &c->psync[SHM_SYNC_SIG], (int32_t)c->sig, __ATOMIC_SEQ_CST);
 	shm_dissemination(c);
-	for (r = 0; r < c->as.size; r++)
-		if (coll_sig_of(c, r) != c->sig)
+	for (r = 0; r < c->as.size; r++) {
+		uint32_t s = coll_sig_of(c, r);
+
+		if (s != c->sig && !(gone_ok && s == 0))
 			coll_mismatch(c, r);
+	}
+}
+
+void
+shm_coll_begin(struct shm_coll *c)
+{
+	coll_begin(c, 0);
+}
+
+/*
+ * A collective with one barrier: a fast member may leave, and clear its
+ * signature, before a slow one compares it, so 0 passes.  A mismatch is
+ * still seen: of two members that disagree, the one that compares last
+ * does so before the other has cleared (each clears only after its own
+ * comparison).
+ */
+void
+shm_coll_begin_once(struct shm_coll *c)
+{
+	coll_begin(c, 1);
+}
+
+/* End a collective begun with shm_coll_begin_once: no barrier. */
+void
+shm_coll_leave(struct shm_coll *c)
+{
+	__atomic_store_n(&c->psync[SHM_SYNC_SIG], 0, __ATOMIC_SEQ_CST);
 }
 
 void

@@ -13,6 +13,7 @@
 #define SIG_BCAST 1
 #define SIG_COLLECT 2
 #define SIG_FCOLLECT 3
+#define SIG_ALLTOALL 4
 
 void
 shm_broadcast(const char *call, void *dest, const void *src, size_t nbytes,
@@ -85,6 +86,32 @@ shm_collect(const char *call, void *dest, const void *src, size_t nbytes,
 	c.psync[SHM_SYNC_COUNT + 1] = 0;
 }
 
+/* Member r's block q goes to member q's block r. */
+static void
+alltoall(const char *call, void *dest, const void *src, size_t nbytes,
+    int start, int logstride, int size, void *psync)
+{
+	struct shm_coll c;
+	int r;
+
+	c.call = call;
+	shm_aset_check(call, start, logstride, size, &c.as);
+	c.psync = shm_psync_check(
+	    call, psync, SHMEM_ALLTOALL_SYNC_SIZE * sizeof(long));
+	shm_sym_check(call, "source", src, nbytes * (size_t)size);
+	shm_sym_check(call, "dest", dest, nbytes * (size_t)size);
+	c.sig = shm_sig(SIG_ALLTOALL, nbytes, 0, &c.as);
+	shm_coll_begin(&c);
+	for (r = 0; r < c.as.size && nbytes > 0; r++) {
+		const char *s = shm_remote(
+		    src, nbytes * (size_t)size, shm_aset_pe(&c.as, r), call);
+
+		memcpy((char *)dest + (size_t)r * nbytes,
+		    s + (size_t)c.as.rank * nbytes, nbytes);
+	}
+	shm_coll_end(&c);
+}
+
 #define BCAST_BITS(BITS)                                                       \
 	void shmem_broadcast##BITS(void *dest, const void *source,             \
 	    size_t nelems, int root, int start, int logstride, int size,       \
@@ -107,6 +134,12 @@ shm_collect(const char *call, void *dest, const void *src, size_t nbytes,
 		shm_collect(__func__, dest, source, nelems *(BITS / 8),        \
 		    BITS / 8, 1, start, logstride, size, psync,                \
 		    SHMEM_COLLECT_SYNC_SIZE * sizeof(long));                   \
+	}                                                                      \
+	void shmem_alltoall##BITS(void *dest, const void *source,              \
+	    size_t nelems, int start, int logstride, int size, long *psync)    \
+	{                                                                      \
+		alltoall(__func__, dest, source, nelems *(BITS / 8), start,    \
+		    logstride, size, psync);                                   \
 	}
 BCAST_BITS(32)
 BCAST_BITS(64)

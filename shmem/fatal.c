@@ -14,6 +14,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 void
@@ -28,19 +29,35 @@ shm_global_exit(int status)
 	_exit(status);
 }
 
+/*
+ * The line is built first and written with one write(2): several PEs
+ * often fail at once, and stderr is unbuffered, so pieces written
+ * separately interleave into lines that name the wrong PE.
+ */
 void
 shm_fatal(const char *call, const char *fmt, ...)
 {
+	char line[1024] = "";
 	va_list ap;
+	int n;
 
 	fflush(stdout);
 	if (shm.inited)
-		fprintf(stderr, "libpvmshmem: PE %d: %s: ", shm.mype, call);
+		n = snprintf(line, sizeof(line),
+		    "libpvmshmem: PE %d: %s: ", shm.mype, call);
 	else
-		fprintf(stderr, "libpvmshmem: %s: ", call);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
+		n = snprintf(line, sizeof(line), "libpvmshmem: %s: ", call);
+	if (n >= 0 && (size_t)n < sizeof(line)) {
+		va_start(ap, fmt);
+		vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	n = (int)strlen(line);
+	if ((size_t)n == sizeof(line) - 1)
+		n--; /* cut: keep room for the newline */
+	line[n++] = '\n';
+	if (write(STDERR_FILENO, line, (size_t)n) < 0) {
+		/* Nowhere left to say it: the exit status tells. */
+	}
 	shm_global_exit(1);
 }

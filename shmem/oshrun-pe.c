@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -40,11 +41,16 @@ osh_sleep_ms(int ms)
 
 /* In the child: PE pe's environment and stdin, then exec; never returns. */
 static void
-osh_pe_exec(const struct osh_job *job, int pe, int errfd)
+osh_pe_exec(const struct osh_job *job, int pe, int errfd, pid_t parent)
 {
 	char num[32];
 	int fd, err;
 
+	/* If oshrun dies without stopping us (SIGKILL), end too: a PE
+	 * alone would wait for its peers for ever. */
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent) {
+		_exit(OSH_EXIT_FAIL);
+	}
 	snprintf(num, sizeof(num), "%d", job->npes);
 	err = setenv(SHM_ENV_NPES, num, 1);
 	snprintf(num, sizeof(num), "%d", pe);
@@ -80,7 +86,7 @@ osh_pe_start(struct osh_job *job, int pe)
 	struct osh_pe *p = &job->pes[pe];
 	int fds[2], err = 0;
 	ssize_t n;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	if (pipe2(fds, O_CLOEXEC) != 0) {
 		fprintf(stderr, "oshrun: pipe: %s\n", strerror(errno));
@@ -95,7 +101,7 @@ osh_pe_start(struct osh_job *job, int pe)
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		osh_pe_exec(job, pe, fds[1]);
+		osh_pe_exec(job, pe, fds[1], parent);
 	}
 	p->pid = pid;
 	close(fds[1]);

@@ -6,9 +6,13 @@
  * is checked before anything moves (docs/shmem.md).  The algorithm is
  * chosen by size: every member folds every source when the arrays are
  * small (one barrier fewer), reduce-scatter then allgather when they are
- * large (each member reads about twice its array, not N times).  Both
- * fold the members' sources in rank order, so every member gets the same
- * bits, run after run.
+ * large (each member reads about twice its array, not N times).  Arrays
+ * that fit in pWrk (up to SHMEM_REDUCE_MIN_WRKDATA_SIZE elements) are
+ * copied there and folded from the copies, which needs one barrier, not
+ * two: nobody reads our source after we leave, and the documented rule
+ * that back-to-back calls alternate pWrk keeps our copy alive until
+ * every member has read it.  All fold in rank order, so every member
+ * gets the same bits, run after run.
  */
 #include "shm.h"
 
@@ -17,6 +21,7 @@
 #include "shmem.h"
 
 #include <stdint.h>
+#include <string.h>
 
 /* Above this many bytes per source, reduce-scatter then allgather. */
 #define REDUCE_RSAG_BYTES (32 * 1024)
@@ -56,8 +61,18 @@ shm_to_all(const struct shm_reduce *r)
 		    "source and target overlap but are not the same array");
 	f.dest = r->dest;
 	f.src = r->src;
+	f.wrk = r->pwrk;
+	f.wrk_bytes = wrk * f.esize;
 	f.coll.sig = shm_sig(
 	    SIG_TO_ALL + (uint32_t)(r->op * 64 + r->type), f.n, 0, &f.coll.as);
+	if (f.n * f.esize <= f.wrk_bytes) {
+		/* Our pWrk is free: every member has left the call before
+		 * last that used it (they all entered the last call). */
+		memcpy(f.wrk, f.src, f.n * f.esize);
+		shm_coll_begin_once(&f.coll);
+		shm_reduce_wrk(&f);
+		return;
+	}
 	shm_coll_begin(&f.coll);
 	if (f.n * f.esize > REDUCE_RSAG_BYTES && f.coll.as.size > 2)
 		shm_reduce_rsag(&f);

@@ -4,6 +4,8 @@
  * its own target (or a scratch copy when source and target are the same
  * array, since the others are still reading it), then one more barrier
  * frees the sources.  Two barriers, N reads of the array per member.
+ * When the array fits in pWrk, every member has copied its source there
+ * before the first barrier and the second one is not needed.
  */
 #include "shm.h"
 
@@ -37,4 +39,22 @@ shm_reduce_fold(struct shm_fold *f)
 		if (acc != stackbuf)
 			free(acc);
 	}
+}
+
+void
+shm_reduce_wrk(struct shm_fold *f)
+{
+	size_t bytes = f->n * f->esize;
+	int r;
+
+	for (r = 0; r < f->coll.as.size && bytes > 0; r++) {
+		const char *s = shm_remote(
+		    f->wrk, bytes, shm_aset_pe(&f->coll.as, r), f->coll.call);
+
+		if (r == 0)
+			memcpy(f->dest, s, bytes);
+		else
+			f->kernel(f->dest, s, f->n);
+	}
+	shm_coll_leave(&f->coll);
 }

@@ -63,28 +63,59 @@ seg_find_cb(struct dl_phdr_info *info, size_t size, void *arg)
 	return 1; /* the first object is the main program: stop there */
 }
 
+/* Whether a page holds only zeros (reading an untouched page of .bss
+ * maps the shared zero page: no memory is used). */
+static int
+seg_page_zero(const unsigned char *p, size_t page)
+{
+	const uint64_t *w = (const uint64_t *)p;
+	size_t i;
+
+	for (i = 0; i < page / sizeof(*w); i++)
+		if (w[i] != 0)
+			return 0;
+	return 1;
+}
+
+/* Copy the pages of [lo, lo+len) that are not all zero into fd: the
+ * memfd reads as zeros elsewhere, so a large .bss costs no memory. */
+static int
+seg_copy(int fd, uintptr_t lo, size_t len, size_t page)
+{
+	size_t off;
+
+	for (off = 0; off < len; off += page) {
+		size_t done = 0;
+
+		if (seg_page_zero((const unsigned char *)lo + off, page))
+			continue;
+		while (done < page) {
+			ssize_t n = pwrite(fd, (char *)lo + off + done,
+			    page - done, (off_t)(off + done));
+
+			if (n <= 0) {
+				if (n == -1 && errno == EINTR)
+					continue;
+				return -1;
+			}
+			done += (size_t)n;
+		}
+	}
+	return 0;
+}
+
 /* Move [lo, hi) onto a fresh memfd at the same address. */
 static int
 seg_remap(uintptr_t lo, uintptr_t hi)
 {
-	size_t len = hi - lo, done = 0;
+	size_t len = hi - lo, page = (size_t)sysconf(_SC_PAGESIZE);
 	int fd = memfd_create("pvmshmem-data", MFD_CLOEXEC);
 
 	if (fd == -1)
 		return -1;
-	if (ftruncate(fd, (off_t)len) == -1)
+	if (ftruncate(fd, (off_t)len) == -1 ||
+	    seg_copy(fd, lo, len, page) == -1)
 		goto fail;
-	while (done < len) {
-		ssize_t n =
-		    pwrite(fd, (char *)lo + done, len - done, (off_t)done);
-
-		if (n <= 0) {
-			if (n == -1 && errno == EINTR)
-				continue;
-			goto fail;
-		}
-		done += (size_t)n;
-	}
 	if (mmap((void *)lo, len, PROT_READ | PROT_WRITE,
 	        MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED)
 		goto fail;

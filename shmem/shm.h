@@ -138,6 +138,10 @@ void shm_sym_check(
 void shm_coll_begin(struct shm_coll *c);
 /* End it: barrier, then clear our signature. */
 void shm_coll_end(struct shm_coll *c);
+/* The same for collectives with a single barrier: begin (a member that
+ * has already left passes the comparison), and leave (no barrier). */
+void shm_coll_begin_once(struct shm_coll *c);
+void shm_coll_leave(struct shm_coll *c);
 /* A signature of a call's arguments (never 0). */
 uint32_t shm_sig(
     uint32_t kind, uint64_t a, uint64_t b, const struct shm_aset *as);
@@ -179,7 +183,13 @@ struct shm_fold {
 	size_t esize, n; /* element size and count */
 	char *dest;
 	const char *src;
+	char *wrk; /* pWrk, wrk_bytes long */
+	size_t wrk_bytes;
 };
+/* Arrays that fit in pWrk, which holds a copy of the source made before
+ * shm_coll_begin_once: every member folds every member's copy.  One
+ * barrier.  Leaves the collective. */
+void shm_reduce_wrk(struct shm_fold *f);
 /* Every member folds every source: small arrays.  Ends the collective. */
 void shm_reduce_fold(struct shm_fold *f);
 /* Reduce-scatter, then allgather: large arrays.  Ends the collective. */

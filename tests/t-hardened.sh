@@ -4,8 +4,8 @@
 # _FORTIFY_SOURCE, glibc's checked functions (__memcpy_chk,
 # __snprintf_chk, ...) replace the plain ones where a size is known; with
 # -fstack-protector-strong, functions with arrays on their stack call
-# __stack_chk_fail.  So each of the pvmd, libpvm3, libgpvm3, pvmgs and the
-# console must import both kinds.  Skipped when configure chose nothing
+# __stack_chk_fail.  So each of the pvmd, libpvm3, libgpvm3, pvmgs, the
+# console, libpvmshmem and oshrun must import both kinds.  Skipped when configure chose nothing
 # (--disable-hardening, -O0).
 set -u
 b=${PVM_TOP_BUILDDIR:?run through make check}
@@ -45,7 +45,8 @@ prog() {
 	fi
 }
 for f in "$b/daemon/pvmd" "$(lib libpvm pvm3)" "$(lib libgpvm gpvm3)" \
-    "$(prog libgpvm pvmgs)" "$(prog console pvm)"; do
+    "$(prog libgpvm pvmgs)" "$(prog console pvm)" \
+    "$(lib shmem pvmshmem)" "$(prog shmem oshrun)"; do
 	if [ ! -f "$f" ]; then
 		echo "FAIL: $f is missing"
 		fails=$((fails + 1))

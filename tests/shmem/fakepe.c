@@ -10,6 +10,7 @@
  * otherwise wait to be stopped by oshrun:
  *   ok           every PE: DONE, exit 0
  *   stdin        every PE prints what it reads on stdin, then as ok
+ *   wait         every PE waits to be stopped
  *   fail K S     PE K exits S after DONE
  *   kill K       PE K dies of SIGKILL after the table
  *   abort K S    PE K sends ABORT(S), then waits to be stopped

@@ -170,6 +170,17 @@ for sig in TERM INT; do
 	none_left "$name"
 done
 
+# ---- oshrun killed outright: its PEs end too (PR_SET_PDEATHSIG) ----
+"$OSHRUN" -np 3 "$FAKE" "$MARK" wait </dev/null >"$T_TMP/k9.out" 2>&1 &
+pid=$!
+check "k9: the 3 PEs are up" wait_for 20 sh -c \
+    "test \$(grep -c ' npes 3 ' '$T_TMP/k9.out') -eq 3"
+kill -KILL "$pid"
+wait "$pid"
+no_pe() { ! pgrep -f "$MARK" >/dev/null; }
+check "k9: the PEs end with oshrun" wait_for 10 no_pe
+none_left k9
+
 # ---- bad usage, a program that cannot run ----
 for args in "" "-np" "-np 0 x" "-np abc x" "-np 2" "-q 2 x" "-np 5000 x" \
     "-n 2 -np"; do
