@@ -6,7 +6,7 @@
 set -e
 PKGS="build-essential autoconf automake libtool pkg-config libevent-dev \
 check libsodium-dev gfortran procps util-linux python3 pvm pvm-dev \
-pvm-examples iputils-ping iproute2 hostname libedit-dev"
+pvm-examples iputils-ping iproute2 hostname libedit-dev groff-base"
 [ $# -gt 0 ] && PKGS="$*"
 
 missing=""
