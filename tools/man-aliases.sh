@@ -116,8 +116,11 @@ shmem_page() {
 	esac
 }
 if [ -f "$shm" ]; then
+	# A trailing underscore marks a Fortran binding: its page is the
+	# one of the name without it.
 	nm -D --defined-only "$shm" |
-		awk '$2 == "T" || $2 == "W" { print $3 }' | sort -u |
+		awk '$2 == "T" || $2 == "W" { print $3 }' | sed 's/_$//' |
+		sort -u |
 		while read -r name; do
 			alias_page "$name" "$(shmem_page "$name")"
 		done

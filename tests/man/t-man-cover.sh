@@ -4,7 +4,8 @@
 #  - section 3: each pvm_* function declared in include/pvm3.h; each
 #    Fortran routine our libfpvm3 exports (pvmfXXX_, looked up as
 #    pvmfXXX); when include/shmem.h exists and libpvmshmem is built, each
-#    shmem_* function it exports;
+#    function it exports, C or Fortran (shmem_int4_add_ as
+#    shmem_int4_add);
 #  - section 1: oshrun, oshcc and oshfort, when they are built.
 # Prints the names without a page and fails if there are any.
 set -u
@@ -44,9 +45,11 @@ fi
 
 shm="$b/shmem/.libs/libpvmshmem.so"
 if [ -f "$top/include/shmem.h" ] && [ -f "$shm" ]; then
-	exports "$shm" | sed -n 's/^\(shmem_[a-z0-9_]*\)$/\1 3/p' |
+	# Every name it exports, the Fortran ones (a trailing underscore)
+	# looked up without the underscore.
+	exports "$shm" | sed 's/_$//' | sed -n 's/^\([a-z_][a-z0-9_]*\)$/\1 3/p' |
 		sort -u >"$work/shmem"
-	echo "libpvmshmem: $(wc -l <"$work/shmem") shmem_* functions"
+	echo "libpvmshmem: $(wc -l <"$work/shmem") functions (C and Fortran)"
 	cat "$work/shmem" >>"$work/want"
 	for p in oshrun oshcc oshfort; do
 		if [ -f "$b/shmem/$p" ]; then
