@@ -55,6 +55,8 @@
 #include <string.h>
 #include <sys/time.h>
 
+#include "xdrvec.h"
+
 /* Wire size and conversion rules of an XDR scalar kind. */
 struct pack_xkind {
 	size_t wsize; /* bytes on the wire */
@@ -215,6 +217,9 @@ pack_xdr(struct lpvm_msg *m, const struct lpvm_dtype *t, const uint8_t *p,
 	if (t->kind == LPVM_XK_BYTE && stride == 1) {
 		memcpy(w, p, n);
 		w += n;
+	} else if (stride == 1 && xv_handles(t->esize, k->wsize)) {
+		xv_pack(w, p, n * (size_t)t->nsub, t->esize, k->sign);
+		w += n * (size_t)t->nsub * k->wsize;
 	} else {
 		for (i = 0; i < n; i++, p += step) {
 			for (j = 0; j < (size_t)t->nsub; j++, w += k->wsize)
@@ -380,6 +385,10 @@ unpack_xdr(const struct lpvm_dtype *t, const uint8_t *r, uint8_t *p,
 	}
 	if (t->kind == LPVM_XK_BYTE && stride == 1) {
 		memcpy(p, r, nscal);
+		return 0;
+	}
+	if (stride == 1 && xv_handles(t->esize, k->wsize)) {
+		xv_unpack(p, r, nscal, t->esize);
 		return 0;
 	}
 	for (i = 0; nscal > 0; i++, p += step) {

@@ -889,6 +889,180 @@ START_TEST(xdr_from_big_endian_host)
 }
 END_TEST
 
+/*
+ * Whole arrays through PvmDataDefault's contiguous path (xdrvec.c): the
+ * wire bytes of every scalar type at many lengths, compared with a
+ * big-endian writer made of shifts (independent of the packer), then
+ * unpacked back; and the same values given with stride 2, which takes
+ * pack.c's scalar path, must give the same bytes.
+ */
+static void
+be_put(uint8_t *w, uint64_t v, size_t n)
+{
+	while (n-- > 0) {
+		w[n] = (uint8_t)v;
+		v >>= 8;
+	}
+}
+
+/* Value i of a test array, with the sign bit and high bytes set. */
+static uint64_t
+xv_value(size_t i)
+{
+	return 0x8123456789abcdefULL ^ (i * 0x9e3779b97f4a7c15ULL);
+}
+
+struct xv_type {
+	int code;
+	size_t esize, wsize;
+	int sign;
+	int (*pk)(void *, int, int);
+	int (*upk)(void *, int, int);
+};
+
+#define XV_FN(T, name)                                                         \
+	static int xv_pk_##name(void *p, int n, int s)                         \
+	{                                                                      \
+		return pvm_pk##name((T *)p, n, s);                             \
+	}                                                                      \
+	static int xv_upk_##name(void *p, int n, int s)                        \
+	{                                                                      \
+		return pvm_upk##name((T *)p, n, s);                            \
+	}
+XV_FN(short, short)
+XV_FN(unsigned short, ushort)
+XV_FN(int, int)
+XV_FN(unsigned int, uint)
+XV_FN(float, float)
+XV_FN(long, long)
+XV_FN(unsigned long, ulong)
+XV_FN(double, double)
+
+static const struct xv_type xv_types[] = {
+    {PVM_SHORT, 2, 4, 1, xv_pk_short, xv_upk_short},
+    {PVM_USHORT, 2, 4, 0, xv_pk_ushort, xv_upk_ushort},
+    {PVM_INT, 4, 4, 1, xv_pk_int, xv_upk_int},
+    {PVM_UINT, 4, 4, 0, xv_pk_uint, xv_upk_uint},
+    {PVM_FLOAT, 4, 4, 0, xv_pk_float, xv_upk_float},
+    {PVM_LONG, sizeof(long), 8, 1, xv_pk_long, xv_upk_long},
+    {PVM_ULONG, sizeof(unsigned long), 8, 0, xv_pk_ulong, xv_upk_ulong},
+    {PVM_DOUBLE, 8, 8, 0, xv_pk_double, xv_upk_double},
+};
+
+/* The reference wire form of n scalars of t at p. */
+static void
+xv_expect(const struct xv_type *t, const uint8_t *p, size_t n, uint8_t *w)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t v = 0;
+
+		if (t->esize == 2) {
+			uint16_t u;
+
+			memcpy(&u, p + 2 * i, 2);
+			v = t->sign ? (uint64_t)(int64_t)(int16_t)u : u;
+		} else if (t->esize == 4) {
+			uint32_t u;
+
+			memcpy(&u, p + 4 * i, 4);
+			v = t->sign ? (uint64_t)(int64_t)(int32_t)u : u;
+		} else {
+			memcpy(&v, p + 8 * i, 8);
+		}
+		be_put(w + i * t->wsize, v, t->wsize);
+	}
+}
+
+START_TEST(xdr_arrays)
+{
+	static const size_t lens[] = {1, 2, 3, 7, 8, 15, 16, 17, 31, 33, 64,
+	    100, 1000, 4097};
+	const struct xv_type *t = &xv_types[_i];
+	size_t l, i, max = 4097 * 8;
+	uint8_t *in = malloc(2 * max), *out = malloc(max), *want = malloc(max);
+	uint8_t *got = malloc(max + 16), *strided = malloc(2 * max);
+
+	for (l = 0; l < sizeof(lens) / sizeof(lens[0]); l++) {
+		size_t n = lens[l], wlen = (n * t->wsize + 3) & ~(size_t)3;
+
+		for (i = 0; i < n; i++) {
+			uint64_t v = xv_value(i + l);
+
+			memcpy(in + i * t->esize, &v, t->esize);
+			memcpy(strided + 2 * i * t->esize, &v, t->esize);
+		}
+		if (t->code == PVM_FLOAT || t->code == PVM_DOUBLE)
+			for (i = 0; i < n; i++) { /* no NaN: compared by value */
+				in[i * t->esize + t->esize - 1] &= 0x3f;
+				strided[2 * i * t->esize + t->esize - 1] &= 0x3f;
+			}
+		xv_expect(t, in, n, want);
+		memset(want + n * t->wsize, 0, wlen - n * t->wsize);
+
+		pvm_initsend(PvmDataDefault);
+		ck_assert_int_eq(t->pk(in, (int)n, 1), 0);
+		ck_assert_uint_eq(sbuf_bytes(got, max + 16), wlen);
+		ck_assert_mem_eq(got, want, wlen);
+		loop_sbuf();
+		memset(out, 0x5a, max);
+		ck_assert_int_eq(t->upk(out, (int)n, 1), 0);
+		ck_assert_mem_eq(out, in, n * t->esize);
+
+		/* Stride 2: pack.c's scalar path, the same bytes. */
+		pvm_initsend(PvmDataDefault);
+		ck_assert_int_eq(t->pk(strided, (int)n, 2), 0);
+		ck_assert_uint_eq(sbuf_bytes(got, max + 16), wlen);
+		ck_assert_mem_eq(got, want, wlen);
+	}
+	free(in);
+	free(out);
+	free(want);
+	free(got);
+	free(strided);
+}
+END_TEST
+
+/*
+ * Wire values wider than a short are cut to its low 16 bits on unpack,
+ * by the contiguous path as by the scalar one (PVM truncates silently).
+ */
+START_TEST(xdr_short_truncates)
+{
+	static const uint8_t be[] = {0x00, 0x01, 0x80, 0x00, 0xff, 0xfe, 0x12,
+	    0x34, 0x7f, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x05};
+	uint8_t *data = malloc(sizeof(be));
+	short v[4], w[4];
+	unsigned short u[4];
+	int id;
+
+	memcpy(data, be, sizeof(be));
+	id = lpvm_msg_register(lpvm_msg_wrap(data, sizeof(be), WIRE_ENC_XDR));
+	pvm_freebuf(pvm_setrbuf(id));
+	ck_assert_int_eq(pvm_upkshort(v, 4, 1), 0);
+	ck_assert_int_eq(v[0], (short)0x8000);
+	ck_assert_int_eq(v[1], 0x1234);
+	ck_assert_int_eq(v[2], -1);
+	ck_assert_int_eq(v[3], 5);
+	data = malloc(sizeof(be));
+	memcpy(data, be, sizeof(be));
+	pvm_freebuf(pvm_setrbuf(lpvm_msg_register(
+	    lpvm_msg_wrap(data, sizeof(be), WIRE_ENC_XDR))));
+	ck_assert_int_eq(pvm_upkushort(u, 4, 1), 0);
+	ck_assert_uint_eq(u[0], 0x8000);
+	ck_assert_uint_eq(u[2], 0xffff);
+	data = malloc(sizeof(be));
+	memcpy(data, be, sizeof(be));
+	pvm_freebuf(pvm_setrbuf(lpvm_msg_register(
+	    lpvm_msg_wrap(data, sizeof(be), WIRE_ENC_XDR))));
+	/* one by one: the scalar path */
+	for (id = 0; id < 4; id++)
+		ck_assert_int_eq(pvm_upkshort(&w[id], 1, 1), 0);
+	ck_assert_mem_eq(w, v, sizeof(v));
+}
+END_TEST
+
 /* ---- strings ---- */
 
 START_TEST(strings)
@@ -1574,6 +1748,9 @@ pack_suite(void)
 	tcase_add_test(tc, trace_received);
 	tcase_add_test(tc, unpack_follows_wire_enc);
 	tcase_add_test(tc, xdr_from_big_endian_host);
+	tcase_add_loop_test(tc, xdr_arrays, 0,
+	    (int)(sizeof(xv_types) / sizeof(xv_types[0])));
+	tcase_add_test(tc, xdr_short_truncates);
 	tcase_add_test(tc, strings);
 	tcase_add_test(tc, string_errors);
 	tcase_add_test(tc, string_without_nul);
