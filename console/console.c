@@ -257,6 +257,11 @@ main(int argc, char **argv)
 
 	signal(SIGPIPE, SIG_IGN);
 	console_interactive = isatty(STDIN_FILENO);
+	/* On a terminal ^C does not end the console, as in PVM 3.4.6: the
+	 * line typed so far is dropped (by the kernel, or by edit.c). */
+	if (console_interactive) {
+		signal(SIGINT, SIG_IGN);
+	}
 	console_connect(argc, argv);
 	console_rc();
 	/* After ~/.pvmrc, whose commands print as from a script. */

@@ -328,6 +328,27 @@ edit_complete(EditLine *el, int ch)
 	return CC_NORM;
 }
 
+/*
+ * ^C: the line typed so far is dropped and a fresh prompt shown, as PVM
+ * 3.4.6's console drops it (its terminal is in the usual mode, where the
+ * kernel flushes the line on the interrupt).  The key reaches us as a
+ * key, not a signal: edit mode runs with -isig (edit_setup).
+ */
+static unsigned char
+edit_interrupt(EditLine *el, int ch)
+{
+	const LineInfo *li = el_line(el);
+
+	(void)ch;
+	el_cursor(el, (int)(li->lastchar - li->cursor));
+	li = el_line(el);
+	el_deletestr(el, (int)(li->cursor - li->buffer));
+	fputs("^C", stdout);
+	edit_async_output_begin();
+	edit_prompt();
+	return CC_NORM;
+}
+
 /* ---- the interface ---- */
 
 /* Set up libedit; -1 if it cannot be used (the console reads plain
@@ -360,6 +381,13 @@ edit_setup(void)
 	el_set(edit_el, EL_ADDFN, "pvm-complete",
 	    "complete a command or host name", edit_complete);
 	el_set(edit_el, EL_BIND, "^I", "pvm-complete", NULL);
+	el_set(edit_el, EL_ADDFN, "pvm-interrupt", "drop the line",
+	    edit_interrupt);
+	el_set(edit_el, EL_SETTY, "-d", "-isig", NULL);
+	el_set(edit_el, EL_BIND, "^C", "pvm-interrupt", NULL);
+	/* The user's ~/.editrc (or $EDITRC) last, so it can change all of
+	 * the above; a missing one is no error. */
+	(void)el_source(edit_el, NULL);
 	return 0;
 }
 

@@ -6,7 +6,8 @@
 # output during editing leaves the unfinished line intact; the history is
 # kept in $HOME/.pvm_history (mode 0600) after quit, EOF, halt and the
 # loss of the pvmd, and the next session recalls it; without HOME there
-# is no history and no error.
+# is no history and no error; ^C drops the unfinished line and the
+# console goes on; ~/.editrc is read.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 if [ "${PVM_HAVE_LIBEDIT:-}" != yes ]; then
 	if [ "${CI:-}" = true ]; then
@@ -106,6 +107,32 @@ expect 1 pvmd still running
 exit 0
 EOS
 check "no error without HOME" sh -c "! grep -qi error '$T_TMP/screen3'"
+
+# ^C drops the line typed so far and shows a new prompt; the console
+# goes on (PVM 3.4.6's console drops the line too).  ~/.editrc is read:
+# it binds ^X to type "conf".
+printf 'bind -s ^X conf\n' >"$HOME/.editrc"
+run_checks 60 "$DRIVE" "$T_TMP/screen6" "$PVM_CONSOLE" <<EOS
+expect 1 $PROMPT
+quiet 300
+send ps -a
+quiet 300
+send \x03
+expect 1 ps -a^C\r\n$PROMPT
+quiet 300
+send echo after-intr\r
+expect 1 \r\nafter-intr\r\n
+quiet 300
+send \x18\r
+expect 1 DTID
+quiet 300
+send quit\r
+expect 1 pvmd still running
+exit 0
+EOS
+rm -f "$HOME/.editrc"
+check "^C kept the console and dropped the line" \
+    sh -c "! grep -q 'ps -aecho' '$T_TMP/screen6'"
 
 # halt, and the pvmd going away, save the history too.
 run_checks 60 "$DRIVE" "$T_TMP/screen4" "$PVM_CONSOLE" <<EOS
