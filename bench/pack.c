@@ -10,9 +10,9 @@
  * one line per case: "enc type op MB/s" (native bytes per second of the
  * median repetition).  A memcpy of the same bytes is the reference line.
  * Every unpack is checked against the input.  InPlace is packed only: its
- * buffer holds a pointer to the caller's array until it is sent.  Built against our pvm3.h
- * and against PVM 3.4.6's by bench/run-pack.sh; needs no pvmd where the
- * library packs without one (ours and PVM 3.4.6 both do).
+ * buffer holds a pointer to the caller's array until it is sent.  Built against
+ * our pvm3.h and against PVM 3.4.6's by bench/run-pack.sh; needs no pvmd where
+ * the library packs without one (ours and PVM 3.4.6 both do).
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -15,7 +15,8 @@
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) &&         \
     defined(__linux__)
-#define XV_LOOP __attribute__((target_clones("avx2", "default"), optimize("O3")))
+#define XV_LOOP                                                                \
+	__attribute__((target_clones("avx2", "default"), optimize("O3")))
 #elif defined(__GNUC__) && !defined(__clang__)
 #define XV_LOOP __attribute__((optimize("O3")))
 #else
@@ -34,66 +35,47 @@ int
 xv_handles(size_t esize, size_t wsize)
 {
 	return (esize == 4 && wsize == 4) || (esize == 8 && wsize == 8) ||
-	    (esize == 2 && wsize == 4);
+	       (esize == 2 && wsize == 4);
 }
 
-XV_LOOP static void
-xv_swap32(uint8_t *restrict d, const uint8_t *restrict s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		uint32_t v;
-
-		memcpy(&v, s + 4 * i, 4);
-		v = XV_BE32(v);
-		memcpy(d + 4 * i, &v, 4);
+/* xv_swap32, xv_swap64: n scalars of BITS bits, byte order reversed
+ * (XDR <-> little-endian; the same loop both ways). */
+#define XV_SWAP(BITS)                                                          \
+	XV_LOOP static void xv_swap##BITS(                                     \
+	    uint8_t *restrict d, const uint8_t *restrict s, size_t n)          \
+	{                                                                      \
+		size_t i;                                                      \
+                                                                               \
+		for (i = 0; i < n; i++) {                                      \
+			uint##BITS##_t v;                                      \
+                                                                               \
+			memcpy(&v, s + BITS / 8 * i, BITS / 8);                \
+			v = XV_BE##BITS(v);                                    \
+			memcpy(d + BITS / 8 * i, &v, BITS / 8);                \
+		}                                                              \
 	}
-}
+XV_SWAP(32)
+XV_SWAP(64)
 
-XV_LOOP static void
-xv_swap64(uint8_t *restrict d, const uint8_t *restrict s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		uint64_t v;
-
-		memcpy(&v, s + 8 * i, 8);
-		v = XV_BE64(v);
-		memcpy(d + 8 * i, &v, 8);
+/* xv_widen_int16_t, xv_widen_uint16_t: shorts to 4-byte XDR, extended
+ * as their signedness says. */
+#define XV_WIDEN(T)                                                            \
+	XV_LOOP static void xv_widen_##T(                                      \
+	    uint8_t *restrict w, const uint8_t *restrict p, size_t n)          \
+	{                                                                      \
+		size_t i;                                                      \
+                                                                               \
+		for (i = 0; i < n; i++) {                                      \
+			T v;                                                   \
+			uint32_t x;                                            \
+                                                                               \
+			memcpy(&v, p + 2 * i, 2);                              \
+			x = XV_BE32((uint32_t)(int32_t)v);                     \
+			memcpy(w + 4 * i, &x, 4);                              \
+		}                                                              \
 	}
-}
-
-XV_LOOP static void
-xv_widen_signed(uint8_t *restrict w, const uint8_t *restrict p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		int16_t v;
-		uint32_t x;
-
-		memcpy(&v, p + 2 * i, 2);
-		x = XV_BE32((uint32_t)(int32_t)v);
-		memcpy(w + 4 * i, &x, 4);
-	}
-}
-
-XV_LOOP static void
-xv_widen_unsigned(uint8_t *restrict w, const uint8_t *restrict p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		uint16_t v;
-		uint32_t x;
-
-		memcpy(&v, p + 2 * i, 2);
-		x = XV_BE32((uint32_t)v);
-		memcpy(w + 4 * i, &x, 4);
-	}
-}
+XV_WIDEN(int16_t)
+XV_WIDEN(uint16_t)
 
 XV_LOOP static void
 xv_narrow(uint8_t *restrict p, const uint8_t *restrict r, size_t n)
@@ -118,9 +100,9 @@ xv_pack(uint8_t *w, const uint8_t *p, size_t n, size_t esize, int sign)
 	else if (esize == 8)
 		xv_swap64(w, p, n);
 	else if (sign)
-		xv_widen_signed(w, p, n);
+		xv_widen_int16_t(w, p, n);
 	else
-		xv_widen_unsigned(w, p, n);
+		xv_widen_uint16_t(w, p, n);
 }
 
 void
