@@ -99,14 +99,20 @@ shm_sig(uint32_t kind, uint64_t a, uint64_t b, const struct shm_aset *as)
 	return h != 0 ? h : 1;
 }
 
-/* A member's published signature (0: not there yet or gone). */
+/* A member's published signature (0: not there yet or gone); a member
+ * of another host is asked through its agent. */
 static uint32_t
 coll_sig_of(const struct shm_coll *c, int r)
 {
-	int32_t *w = shm_remote(&c->psync[SHM_SYNC_SIG], sizeof(int32_t),
-	    shm_aset_pe(&c->as, r), c->call);
+	int pe = shm_aset_pe(&c->as, r);
+	int32_t *w = shm_remote(
+	    &c->psync[SHM_SYNC_SIG], sizeof(int32_t), pe, c->call);
+	int32_t v;
 
-	return (uint32_t)__atomic_load_n(w, __ATOMIC_ACQUIRE);
+	if (w != NULL)
+		return (uint32_t)__atomic_load_n(w, __ATOMIC_ACQUIRE);
+	shm_net_get(&v, &c->psync[SHM_SYNC_SIG], sizeof(v), pe, c->call);
+	return (uint32_t)v;
 }
 
 static void
@@ -118,6 +124,9 @@ coll_mismatch(const struct shm_coll *c, int r)
 	    shm_aset_pe(&c->as, r), shm.mype);
 }
 
+/* While waiting, only the members of this host are looked at: a
+ * request to an agent per look would load the network and the agents;
+ * the members of other hosts are compared once the barrier is passed. */
 void
 shm_coll_watch(const struct shm_coll *c)
 {
@@ -126,8 +135,11 @@ shm_coll_watch(const struct shm_coll *c)
 	if (c->sig == 0)
 		return;
 	for (r = 0; r < c->as.size; r++) {
-		uint32_t s = coll_sig_of(c, r);
+		uint32_t s;
 
+		if (!shm_mapped(shm_aset_pe(&c->as, r)))
+			continue;
+		s = coll_sig_of(c, r);
 		if (s != 0 && s != c->sig)
 			coll_mismatch(c, r);
 	}

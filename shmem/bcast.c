@@ -1,19 +1,22 @@
 /*
- * bcast.c: broadcast and collect.  Every member reads what it needs
- * straight from the others' source arrays, between the barrier that
- * shows they are all there and the one that lets them reuse their
- * sources.
+ * bcast.c: broadcast, collect and alltoall.  Every member reads what it
+ * needs straight from the others' source arrays (mapped, or through the
+ * agent of their host), between the barrier that shows they are all
+ * there and the one that lets them reuse their sources.
  */
 #include "shm.h"
 
 #include "shmem.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define SIG_BCAST 1
 #define SIG_COLLECT 2
 #define SIG_FCOLLECT 3
 #define SIG_ALLTOALL 4
+
+#define COLLECT_STACK 64 /* members whose counts need no malloc */
 
 void
 shm_broadcast(const char *call, void *dest, const void *src, size_t nbytes,
@@ -35,9 +38,7 @@ shm_broadcast(const char *call, void *dest, const void *src, size_t nbytes,
 	c.sig = shm_sig(SIG_BCAST, nbytes, (uint64_t)root, &c.as);
 	shm_coll_begin(&c);
 	if (c.as.rank != root && nbytes > 0)
-		memcpy(dest,
-		    shm_remote(src, nbytes, shm_aset_pe(&c.as, root), call),
-		    nbytes);
+		shm_read(dest, src, nbytes, shm_aset_pe(&c.as, root), call);
 	shm_coll_end(&c);
 }
 
@@ -45,9 +46,16 @@ shm_broadcast(const char *call, void *dest, const void *src, size_t nbytes,
 static uint64_t
 collect_count_of(const struct shm_coll *c, int r)
 {
-	int32_t *w = shm_remote(&c->psync[SHM_SYNC_COUNT], 2 * sizeof(int32_t),
-	    shm_aset_pe(&c->as, r), c->call);
+	int pe = shm_aset_pe(&c->as, r);
+	int32_t *w = shm_remote(
+	    &c->psync[SHM_SYNC_COUNT], 2 * sizeof(int32_t), pe, c->call);
+	int32_t v[2];
 
+	if (w == NULL) {
+		shm_net_get(v, &c->psync[SHM_SYNC_COUNT], sizeof(v), pe,
+		    c->call);
+		w = v;
+	}
 	return (uint64_t)(uint32_t)__atomic_load_n(&w[0], __ATOMIC_ACQUIRE) |
 	       (uint64_t)(uint32_t)__atomic_load_n(&w[1], __ATOMIC_ACQUIRE)
 	           << 32;
@@ -59,7 +67,7 @@ shm_collect(const char *call, void *dest, const void *src, size_t nbytes,
     size_t psync_bytes)
 {
 	struct shm_coll c;
-	uint64_t off = 0, n;
+	uint64_t off = 0, n, *counts, stack[COLLECT_STACK];
 	int r;
 
 	c.call = call;
@@ -72,15 +80,21 @@ shm_collect(const char *call, void *dest, const void *src, size_t nbytes,
 	c.psync[SHM_SYNC_COUNT + 1] =
 	    (int32_t)(uint32_t)((uint64_t)nbytes >> 32);
 	shm_coll_begin(&c);
+	counts = c.as.size <= COLLECT_STACK ? stack : malloc(
+	    (size_t)c.as.size * sizeof(*counts));
+	if (counts == NULL)
+		shm_fatal(call, "out of memory");
 	for (r = 0; r < c.as.size; r++)
-		off += collect_count_of(&c, r);
+		off += counts[r] = collect_count_of(&c, r);
 	shm_sym_check(call, "dest", dest, off);
 	for (r = 0, off = 0; r < c.as.size; r++, off += n) {
-		n = collect_count_of(&c, r);
+		n = counts[r];
 		if (n > 0)
-			memcpy((char *)dest + off,
-			    shm_remote(src, n, shm_aset_pe(&c.as, r), call), n);
+			shm_read((char *)dest + off, src, n,
+			    shm_aset_pe(&c.as, r), call);
 	}
+	if (counts != stack)
+		free(counts);
 	shm_coll_end(&c);
 	c.psync[SHM_SYNC_COUNT] = 0;
 	c.psync[SHM_SYNC_COUNT + 1] = 0;
@@ -103,11 +117,10 @@ alltoall(const char *call, void *dest, const void *src, size_t nbytes,
 	c.sig = shm_sig(SIG_ALLTOALL, nbytes, 0, &c.as);
 	shm_coll_begin(&c);
 	for (r = 0; r < c.as.size && nbytes > 0; r++) {
-		const char *s = shm_remote(
-		    src, nbytes * (size_t)size, shm_aset_pe(&c.as, r), call);
+		const char *s = (const char *)src + (size_t)c.as.rank * nbytes;
 
-		memcpy((char *)dest + (size_t)r * nbytes,
-		    s + (size_t)c.as.rank * nbytes, nbytes);
+		shm_read((char *)dest + (size_t)r * nbytes, s, nbytes,
+		    shm_aset_pe(&c.as, r), call);
 	}
 	shm_coll_end(&c);
 }

@@ -8,9 +8,15 @@
  * target.  A barrier.  Allgather: each member copies every other chunk
  * from the member that computed it.  A last barrier, so that nobody
  * changes its target while others copy from it.
+ *
+ * When a member is on another host, each member's chunk is got whole
+ * through its agent (one request, streamed) and folded in rank order as
+ * it comes, and the allgather gets each chunk whole: the same folds in
+ * the same order, so the same bits as on one host.
  */
 #include "shm.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define RSAG_BLOCK 16384 /* bytes folded at a time: stays in L1 */
@@ -46,6 +52,66 @@ rsag_fold(struct shm_fold *f, size_t lo, size_t hi)
 	}
 }
 
+/* Whether every member is mapped here. */
+static int
+rsag_all_mapped(const struct shm_aset *as)
+{
+	int r;
+
+	for (r = 0; r < as->size; r++)
+		if (!shm_mapped(shm_aset_pe(as, r)))
+			return 0;
+	return 1;
+}
+
+/* rsag_fold when members are on other hosts: whole chunks. */
+static void
+rsag_fold_far(struct shm_fold *f, size_t lo, size_t hi)
+{
+	size_t bytes = (hi - lo) * f->esize;
+	char *acc, *tmp;
+	int r;
+
+	if (bytes == 0)
+		return;
+	if ((acc = malloc(bytes)) == NULL || (tmp = malloc(bytes)) == NULL)
+		shm_fatal(f->coll.call, "out of memory");
+	for (r = 0; r < f->coll.as.size; r++) {
+		const char *s = shm_fetch(f->src + lo * f->esize, bytes,
+		    shm_aset_pe(&f->coll.as, r), f->coll.call,
+		    r == 0 ? acc : tmp);
+
+		if (r == 0 && s != acc)
+			memcpy(acc, s, bytes);
+		else if (r > 0)
+			f->kernel(acc, s, hi - lo);
+	}
+	memcpy(f->dest + lo * f->esize, acc, bytes);
+	free(tmp);
+	free(acc);
+}
+
+/* The whole algorithm when members are on other hosts. */
+static void
+rsag_far(struct shm_fold *f)
+{
+	const struct shm_aset *as = &f->coll.as;
+	int r;
+
+	rsag_fold_far(f, rsag_lo(f->n, as->size, as->rank),
+	    rsag_lo(f->n, as->size, as->rank + 1));
+	shm_dissemination(&f->coll);
+	for (r = 0; r < as->size; r++) {
+		size_t lo = rsag_lo(f->n, as->size, r) * f->esize;
+		size_t hi = rsag_lo(f->n, as->size, r + 1) * f->esize;
+
+		if (r != as->rank && hi > lo)
+			shm_read(f->dest + lo, f->dest + lo, hi - lo,
+			    shm_aset_pe(as, r), f->coll.call);
+	}
+	shm_coll_end(&f->coll);
+}
+
 void
 shm_reduce_rsag(struct shm_fold *f)
 {
@@ -53,6 +119,10 @@ shm_reduce_rsag(struct shm_fold *f)
 	size_t all = f->n * f->esize;
 	int r;
 
+	if (!rsag_all_mapped(as)) {
+		rsag_far(f);
+		return;
+	}
 	rsag_fold(f, rsag_lo(f->n, as->size, as->rank),
 	    rsag_lo(f->n, as->size, as->rank + 1));
 	shm_dissemination(&f->coll);

@@ -9,6 +9,9 @@
  * SLOT_SLEEP, a bit the giver clears by waking it; the pSync words are
  * shared memory, so the futex is a shared one.
  *
+ * A peer of another host adds through the agent of our host (net.c),
+ * which does the same add and wake on its mapping of our pSync.
+ *
  * While it waits, a collective with a signature keeps comparing the
  * signatures its members have published (aset.c), so members that
  * disagree about the arguments meet an error, not a hang.
@@ -23,8 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SLOT_SLEEP 0x40000000
-#define SLOT_COUNT 0x3fffffff
+#define SLOT_SLEEP SHM_SLOT_SLEEP
+#define SLOT_COUNT SHM_SLOT_COUNT
 /* Yields before sleeping: a few microseconds each when others run. */
 #define SLOT_SPINS 2000
 
@@ -38,19 +41,13 @@ slot_futex_wait(int32_t *slot, int32_t val)
 	syscall(SYS_futex, slot, FUTEX_WAIT, val, &ts, NULL, 0);
 }
 
-static void
-slot_futex_wake(int32_t *slot)
-{
-	syscall(SYS_futex, slot, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
-}
-
 void
 shm_slot_give(int32_t *slot)
 {
 	int32_t old = __atomic_fetch_add(slot, 1, __ATOMIC_SEQ_CST);
 
 	if (old & SLOT_SLEEP)
-		slot_futex_wake(slot);
+		shm_slot_wake(slot);
 }
 
 /* Take one if there is one: 1, else 0. */
@@ -104,8 +101,12 @@ shm_dissemination(const struct shm_coll *c)
 	for (j = 0, dist = 1; dist < as->size; j++, dist <<= 1) {
 		int peer = shm_aset_pe(as, (as->rank + dist) % as->size);
 		int32_t *mine = &c->psync[SHM_SYNC_ROUND + j];
+		int32_t *theirs = shm_remote(mine, sizeof(*mine), peer, c->call);
 
-		shm_slot_give(shm_remote(mine, sizeof(*mine), peer, c->call));
+		if (theirs != NULL)
+			shm_slot_give(theirs);
+		else
+			shm_net_slot(mine, peer, c->call);
 		shm_slot_take(mine, c);
 	}
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);

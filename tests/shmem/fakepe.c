@@ -62,6 +62,7 @@ send_hello(const struct fake *f)
 	struct shm_hello h;
 
 	memset(&h, 0, sizeof(h));
+	h.magic = SHM_HELLO_MAGIC;
 	h.pe = f->pe;
 	h.tid = strcmp(f->mode, "badhello") == 0 && f->pe == f->k ? f->tid + 1
 	                                                          : f->tid;
@@ -83,12 +84,17 @@ check_table(const struct fake *f)
 {
 	struct shm_hello h;
 	const char *why = NULL;
-	int n = -1, i, j, *tids;
+	int n = -1, nag = -1, i, j, *tids;
 
 	if (pvm_recv(f->launcher, SHM_TAG_TABLE) < 0 ||
-	    pvm_upkint(&n, 1, 1) < 0) {
+	    pvm_upkint(&n, 1, 1) < 0 || pvm_upkint(&nag, 1, 1) < 0) {
 		printf("fakepe: PE %d got no table\n", f->pe);
 		exit(3);
+	}
+	if (nag != 0) {
+		/* one host: oshrun starts no agent */
+		printf("PE %d table bad: %d agents\n", f->pe, nag);
+		return;
 	}
 	if (n != f->npes || (tids = calloc((size_t)n, sizeof(int))) == NULL) {
 		printf("PE %d table bad: npes %d\n", f->pe, n);
