@@ -18,7 +18,11 @@
 #     library's line on oshrun's stderr; -H naming a host the machine
 #     lacks, or one host twice, or counts that do not add up: status 2.
 #  4. h3's pvmd is SIGKILLed while the PEs barrier in a loop: oshrun
-#     exits 1 within 30 s naming h3, and no PE is left anywhere.
+#     exits 1 within 30 s naming h3, and no PE is left anywhere.  Then
+#     oshrun itself is SIGKILLed under such a job: its agents stop their
+#     PEs, and none is left.
+#  5. With Fortran: frma.f90 (puts, gets, atomics, collectives) at 5 PEs
+#     over the four hosts.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 . "$PVM_TOP_SRCDIR/tests/integration/lib-hosts.sh"
 OSH_OWN_PVMD=yes
@@ -84,4 +88,44 @@ check "oshrun says it lost h3" \
 sleep 1
 check "no PE is left (pgrep $MARK: $(pgrep -f "$MARK" | tr '\n' ' '))" \
     test -z "$(pgrep -f "$MARK")"
+
+# oshrun SIGKILLed: on h1 (h3 is gone) its agents on h2 and h4 notice
+$OSH_ON "$OSHRUN" -np 6 -H h1,h2,h4 "$SHTESTS/t_rma" hang "$MARK" \
+    >"$T_TMP/killosh.out" 2>&1 &
+n=0
+while [ "$n" -lt 300 ] && ! grep -q '^INFO: READY' "$T_TMP/killosh.out"; do
+	sleep 0.1
+	n=$((n + 1))
+done
+osh=$(pgrep -f "oshrun -np 6 -H h1,h2,h4")
+check "oshrun started PEs on h1, h2, h4 (oshrun pid $osh)" \
+    test -n "$osh" -a "$(pgrep -f "$MARK" | wc -l)" -ge 6
+kill -KILL $osh 2>/dev/null
+wait
+n=0
+while [ "$n" -lt 100 ] && [ -n "$(pgrep -f "$MARK")" ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+check "after oshrun's SIGKILL no PE is left within 10 s (left: $(pgrep -f "$MARK" | tr '\n' ' '))" \
+    test -z "$(pgrep -f "$MARK")"
+
+# ---- 5. Fortran
+if [ "${PVM_HAVE_FORTRAN:-no}" = yes ]; then
+	export PVMSHMEM_INCDIR="$PVM_TOP_SRCDIR/include"
+	export PVMSHMEM_LIBDIR="$PVM_TOP_BUILDDIR/shmem/.libs:$PVM_TOP_BUILDDIR/libpvm/.libs"
+	if (cd "$T_TMP" && "$PVM_TOP_BUILDDIR/shmem/oshfort" -fcray-pointer \
+	    -ffree-line-length-none -fallow-argument-mismatch \
+	    "$PVM_TOP_SRCDIR/tests/shmem/frma.f90" -o "$T_TMP/frma") \
+	    >"$T_TMP/frma.cc" 2>&1; then
+		osh_checks 240 5 "$T_TMP/frma"
+		check "frma at 5 PEs over 4 hosts: every PE got to the end" \
+		    test "$(grep -c '^PE [0-9]*: done$' "$T_OUT")" -eq 5
+	else
+		cat "$T_TMP/frma.cc"
+		fail "frma.f90 does not compile"
+	fi
+else
+	echo "INFO: configured without Fortran: frma.f90 not run"
+fi
 finish
