@@ -6,97 +6,16 @@
  * it names (host:n) or an equal share of the rest (the first hosts one
  * more when it does not divide).
  *
- * osh_place_parse and osh_place_blocks are pure, so the rules are easy
- * to test; osh_place asks the pvmd for the host table.
+ * The rules themselves are pure functions in placement.c; here the pvmd's
+ * host table is read and matched.
  */
 #include "oshrun.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pvm3.h"
-
-int
-osh_place_parse(const char *list, struct osh_want *w, int max, char *err,
-    size_t errlen)
-{
-	const char *p = list, *end, *colon;
-	int n = 0;
-
-	for (;;) {
-		size_t len;
-
-		end = strchr(p, ',');
-		len = end != NULL ? (size_t)(end - p) : strlen(p);
-		colon = memchr(p, ':', len);
-		if (n == max) {
-			snprintf(err, errlen, "more than %d hosts", max);
-			return -1;
-		}
-		w[n].count = -1;
-		if (colon != NULL) {
-			char num[16], *e;
-			size_t nl = len - (size_t)(colon - p) - 1;
-			long v;
-
-			memcpy(num, colon + 1, nl < 15 ? nl : 15);
-			num[nl < 15 ? nl : 15] = '\0';
-			v = strtol(num, &e, 10);
-			if (nl == 0 || nl > 6 || *e != '\0' || v < 0 ||
-			    v > OSH_MAX_PES) {
-				snprintf(err, errlen,
-				    "bad count of PEs in '%.*s'", (int)len, p);
-				return -1;
-			}
-			w[n].count = (int)v;
-			len = (size_t)(colon - p);
-		}
-		if (len == 0 || len >= sizeof(w[n].name)) {
-			snprintf(err, errlen, "bad host name in '%s'", list);
-			return -1;
-		}
-		memcpy(w[n].name, p, len);
-		w[n].name[len] = '\0';
-		n++;
-		if (end == NULL)
-			return n;
-		p = end + 1;
-	}
-}
-
-int
-osh_place_blocks(int npes, const struct osh_want *w, int n, int *first,
-    int *count, char *err, size_t errlen)
-{
-	int fixed = 0, free_hosts = 0, rest, i, at = 0, k = 0;
-
-	for (i = 0; i < n; i++) {
-		if (w[i].count >= 0)
-			fixed += w[i].count;
-		else
-			free_hosts++;
-	}
-	rest = npes - fixed;
-	if (rest < 0 || (free_hosts == 0 && rest != 0)) {
-		snprintf(err, errlen,
-		    "the hosts' counts of PEs add up to %d, not -np %d", fixed,
-		    npes);
-		return -1;
-	}
-	for (i = 0; i < n; i++) {
-		if (w[i].count >= 0) {
-			count[i] = w[i].count;
-		} else {
-			count[i] = rest / free_hosts + (k < rest % free_hosts);
-			k++;
-		}
-		first[i] = at;
-		at += count[i];
-	}
-	return 0;
-}
 
 /* The default list: oshrun's host, then the others. */
 static int
@@ -116,19 +35,42 @@ osh_place_all(const struct pvmhostinfo *hi, int nh, int me,
 	return n;
 }
 
-/* Fill host k of the job from want w; -1 if the machine lacks it. */
+/* The data signature (byte order, sizes) of oshrun's host. */
+static int
+osh_place_dsig(const struct pvmhostinfo *hi, int nh, int me)
+{
+	int i;
+
+	for (i = 0; i < nh; i++)
+		if (hi[i].hi_tid == me)
+			return hi[i].hi_dsig;
+	return 0;
+}
+
+/* Fill host k of the job from want w; -1 if the machine lacks it, or if
+ * its data format differs from ours: the PEs exchange raw structs and
+ * do atomics on each other's memory, so one byte order and one set of
+ * type sizes is required. */
 static int
 osh_place_host(struct osh_job *job, const struct osh_want *w,
     const struct pvmhostinfo *hi, int nh, struct osh_host *h)
 {
-	int i;
+	int i, me = pvm_tidtohost(job->mytid);
 
 	for (i = 0; i < nh; i++) {
 		if (strcmp(hi[i].hi_name, w->name) != 0)
 			continue;
+		if (hi[i].hi_dsig != osh_place_dsig(hi, nh, me)) {
+			fprintf(stderr,
+			    "oshrun: host '%s' (%s) has another data format "
+			    "than this host: all PEs must run on hosts of one "
+			    "byte order and type sizes\n",
+			    w->name, hi[i].hi_arch);
+			return -1;
+		}
 		snprintf(h->name, sizeof(h->name), "%s", w->name);
 		h->tid = hi[i].hi_tid;
-		h->local = h->tid == pvm_tidtohost(job->mytid);
+		h->local = h->tid == me;
 		return 0;
 	}
 	fprintf(stderr, "oshrun: no host '%s' in the virtual machine\n",

@@ -108,10 +108,16 @@ int osh_msg_wait(struct osh_job *, int);
 int osh_msg_table(struct osh_job *);
 int osh_msg_pe_of(const struct osh_job *, int);
 
-/* oshrun-place.c */
-int osh_place_parse(const char *, struct osh_want *, int, char *, size_t);
-int osh_place_blocks(
-    int, const struct osh_want *, int, int *, int *, char *, size_t);
+/* placement.c (pure): parse -H into at most max wants (the count, or
+ * -1 with a message in err); first/count of each host's block (0, or -1
+ * with a message). */
+int osh_place_parse(const char *list, struct osh_want *w, int max,
+    char *err, size_t errlen);
+int osh_place_blocks(int npes, const struct osh_want *w, int n, int *first,
+    int *count, char *err, size_t errlen);
+
+/* oshrun-place.c: fill job->hosts and each PE's host; -1 to go on, or
+ * the status to end with (said on stderr). */
 int osh_place(struct osh_job *);
 
 /* oshrun-host.c */
