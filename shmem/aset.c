@@ -14,6 +14,7 @@
 #include "shmem.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 
 void shm_coll_watch(const struct shm_coll *c);
 
@@ -147,6 +148,37 @@ shm_coll_watch(const struct shm_coll *c)
 
 /* Publish our signature, barrier, compare every member's.  gone_ok: a
  * member may already have left and cleared its word (0). */
+/* Compare every member's signature when some are on other hosts: theirs
+ * are fetched all at once (one round trip, not one each). */
+static void
+coll_compare_far(const struct shm_coll *c, int gone_ok)
+{
+	uint32_t *sig = malloc((size_t)c->as.size * sizeof(*sig));
+	struct shm_getv *v = malloc((size_t)c->as.size * sizeof(*v));
+	int r, n = 0;
+
+	if (sig == NULL || v == NULL)
+		shm_fatal(c->call, "out of memory");
+	for (r = 0; r < c->as.size; r++) {
+		int pe = shm_aset_pe(&c->as, r);
+
+		if (shm_mapped(pe)) {
+			sig[r] = coll_sig_of(c, r);
+			continue;
+		}
+		v[n].dest = &sig[r];
+		v[n].src = &c->psync[SHM_SYNC_SIG];
+		v[n].len = sizeof(*sig);
+		v[n++].pe = pe;
+	}
+	shm_getv(v, n, c->call);
+	for (r = 0; r < c->as.size; r++)
+		if (sig[r] != c->sig && !(gone_ok && sig[r] == 0))
+			coll_mismatch(c, r);
+	free(v);
+	free(sig);
+}
+
 static void
 coll_begin(struct shm_coll *c, int gone_ok)
 {
@@ -155,6 +187,10 @@ coll_begin(struct shm_coll *c, int gone_ok)
 	__atomic_store_n(
 	    &c->psync[SHM_SYNC_SIG], (int32_t)c->sig, __ATOMIC_SEQ_CST);
 	shm_dissemination(c);
+	if (shm.nremote > 0) {
+		coll_compare_far(c, gone_ok);
+		return;
+	}
 	for (r = 0; r < c->as.size; r++) {
 		uint32_t s = coll_sig_of(c, r);
 

@@ -16,7 +16,6 @@
 #define SIG_FCOLLECT 3
 #define SIG_ALLTOALL 4
 
-#define COLLECT_STACK 64 /* members whose counts need no malloc */
 
 void
 shm_broadcast(const char *call, void *dest, const void *src, size_t nbytes,
@@ -42,23 +41,68 @@ shm_broadcast(const char *call, void *dest, const void *src, size_t nbytes,
 	shm_coll_end(&c);
 }
 
-/* A member's count of bytes, published in its pSync words 1 and 2. */
+/* A member's count of bytes, published in its pSync words 1 and 2 (a
+ * member of this host). */
 static uint64_t
 collect_count_of(const struct shm_coll *c, int r)
 {
-	int pe = shm_aset_pe(&c->as, r);
-	int32_t *w = shm_remote(
-	    &c->psync[SHM_SYNC_COUNT], 2 * sizeof(int32_t), pe, c->call);
-	int32_t v[2];
+	int32_t *w = shm_remote(&c->psync[SHM_SYNC_COUNT], 2 * sizeof(int32_t),
+	    shm_aset_pe(&c->as, r), c->call);
 
-	if (w == NULL) {
-		shm_net_get(v, &c->psync[SHM_SYNC_COUNT], sizeof(v), pe,
-		    c->call);
-		w = v;
-	}
 	return (uint64_t)(uint32_t)__atomic_load_n(&w[0], __ATOMIC_ACQUIRE) |
 	       (uint64_t)(uint32_t)__atomic_load_n(&w[1], __ATOMIC_ACQUIRE)
 	           << 32;
+}
+
+/* Every member's count; those of other hosts got at once. */
+static void
+collect_counts(const struct shm_coll *c, uint64_t *counts)
+{
+	struct shm_getv *v;
+	uint32_t *w;
+	int r, n = 0;
+
+	if (shm.nremote == 0) {
+		for (r = 0; r < c->as.size; r++)
+			counts[r] = collect_count_of(c, r);
+		return;
+	}
+	w = malloc((size_t)c->as.size * 2 * sizeof(*w));
+	v = malloc((size_t)c->as.size * sizeof(*v));
+	if (w == NULL || v == NULL)
+		shm_fatal(c->call, "out of memory");
+	for (r = 0; r < c->as.size; r++) {
+		v[n].dest = &w[2 * r];
+		v[n].src = &c->psync[SHM_SYNC_COUNT];
+		v[n].len = 2 * sizeof(*w);
+		v[n++].pe = shm_aset_pe(&c->as, r);
+	}
+	shm_getv(v, n, c->call);
+	for (r = 0; r < c->as.size; r++)
+		counts[r] = w[2 * r] | (uint64_t)w[2 * r + 1] << 32;
+	free(v);
+	free(w);
+}
+
+/* Copy member r's len[r] bytes at src (offset soff[r]) to dest (offset
+ * doff[r]), every member; those of other hosts all at once. */
+static void
+gather(const struct shm_coll *c, char *dest, const char *src,
+    const uint64_t *len, const uint64_t *doff, const uint64_t *soff)
+{
+	struct shm_getv *v;
+	int r;
+
+	if ((v = malloc((size_t)c->as.size * sizeof(*v))) == NULL)
+		shm_fatal(c->call, "out of memory");
+	for (r = 0; r < c->as.size; r++) {
+		v[r].dest = dest + doff[r];
+		v[r].src = src + soff[r];
+		v[r].len = len[r];
+		v[r].pe = shm_aset_pe(&c->as, r);
+	}
+	shm_getv(v, c->as.size, c->call);
+	free(v);
 }
 
 void
@@ -67,7 +111,7 @@ shm_collect(const char *call, void *dest, const void *src, size_t nbytes,
     size_t psync_bytes)
 {
 	struct shm_coll c;
-	uint64_t off = 0, n, *counts, stack[COLLECT_STACK];
+	uint64_t off = 0, *counts, *offs;
 	int r;
 
 	c.call = call;
@@ -80,21 +124,19 @@ shm_collect(const char *call, void *dest, const void *src, size_t nbytes,
 	c.psync[SHM_SYNC_COUNT + 1] =
 	    (int32_t)(uint32_t)((uint64_t)nbytes >> 32);
 	shm_coll_begin(&c);
-	counts = c.as.size <= COLLECT_STACK ? stack : malloc(
-	    (size_t)c.as.size * sizeof(*counts));
+	/* counts, then the offsets in dest, then zeros (source offsets) */
+	counts = calloc(3 * (size_t)c.as.size, sizeof(*counts));
 	if (counts == NULL)
 		shm_fatal(call, "out of memory");
-	for (r = 0; r < c.as.size; r++)
-		off += counts[r] = collect_count_of(&c, r);
-	shm_sym_check(call, "dest", dest, off);
-	for (r = 0, off = 0; r < c.as.size; r++, off += n) {
-		n = counts[r];
-		if (n > 0)
-			shm_read((char *)dest + off, src, n,
-			    shm_aset_pe(&c.as, r), call);
+	offs = counts + c.as.size;
+	collect_counts(&c, counts);
+	for (r = 0; r < c.as.size; r++) {
+		offs[r] = off;
+		off += counts[r];
 	}
-	if (counts != stack)
-		free(counts);
+	shm_sym_check(call, "dest", dest, off);
+	gather(&c, dest, src, counts, offs, offs + c.as.size);
+	free(counts);
 	shm_coll_end(&c);
 	c.psync[SHM_SYNC_COUNT] = 0;
 	c.psync[SHM_SYNC_COUNT + 1] = 0;
@@ -106,6 +148,7 @@ alltoall(const char *call, void *dest, const void *src, size_t nbytes,
     int start, int logstride, int size, void *psync)
 {
 	struct shm_coll c;
+	uint64_t *len;
 	int r;
 
 	c.call = call;
@@ -116,12 +159,15 @@ alltoall(const char *call, void *dest, const void *src, size_t nbytes,
 	shm_sym_check(call, "dest", dest, nbytes * (size_t)size);
 	c.sig = shm_sig(SIG_ALLTOALL, nbytes, 0, &c.as);
 	shm_coll_begin(&c);
-	for (r = 0; r < c.as.size && nbytes > 0; r++) {
-		const char *s = (const char *)src + (size_t)c.as.rank * nbytes;
-
-		shm_read((char *)dest + (size_t)r * nbytes, s, nbytes,
-		    shm_aset_pe(&c.as, r), call);
+	if ((len = malloc(3 * (size_t)size * sizeof(*len))) == NULL)
+		shm_fatal(call, "out of memory");
+	for (r = 0; r < size; r++) {
+		len[r] = nbytes;
+		len[size + r] = (uint64_t)r * nbytes;             /* dest */
+		len[2 * size + r] = (uint64_t)c.as.rank * nbytes; /* source */
 	}
+	gather(&c, dest, src, len, len + size, len + 2 * size);
+	free(len);
 	shm_coll_end(&c);
 }
 

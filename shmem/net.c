@@ -10,6 +10,11 @@
  * the program's active send or receive buffers: a private InPlace
  * buffer (no copy of the data before the kernel) and pvm_precv.
  *
+ * shm_getv sends the requests of many gets before it takes the first
+ * answer, so that a collective waits about one round trip, not one per
+ * member of another host; each agent answers in order, so the answers
+ * are taken in the order of the requests.
+ *
  * Puts, non-fetching atomics and strided puts need no answer; the agent
  * is marked pending and shmem_quiet flushes it.  A reply (get, fetch)
  * also shows that every earlier request to that agent is done.  Slot
@@ -170,6 +175,36 @@ shm_net_iget(char *dest, const char *src, ptrdiff_t dst, ptrdiff_t sst,
 			memcpy(dest + (i + k) * (size_t)dst * w, pack + k * w, w);
 	}
 	free(pack);
+}
+
+void
+shm_getv(const struct shm_getv *v, int n, const char *call)
+{
+	struct shm_req r;
+	size_t done, k;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const void *p = shm_remote(v[i].src, v[i].len, v[i].pe, call);
+
+		if (p != NULL || v[i].len == 0) {
+			if (p != v[i].dest && v[i].len > 0)
+				memcpy(v[i].dest, p, v[i].len);
+			continue;
+		}
+		net_req(&r, SHM_OP_GET, v[i].src, v[i].len, v[i].pe);
+		r.count = v[i].len;
+		net_send(&r, NULL, 0, call);
+	}
+	for (i = 0; i < n; i++) {
+		if (shm_mapped(v[i].pe))
+			continue;
+		for (done = 0; done < v[i].len; done += k) {
+			k = v[i].len - done < SHM_REQ_CHUNK ? v[i].len - done
+			                                    : SHM_REQ_CHUNK;
+			net_reply(v[i].pe, (char *)v[i].dest + done, k, call);
+		}
+	}
 }
 
 uint64_t

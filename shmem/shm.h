@@ -133,6 +133,15 @@ uint64_t shm_net_amo(void *dest, size_t w, int amo, uint64_t a, uint64_t b,
 void shm_net_slot(const int32_t *slot, int pe, const char *call);
 /* Wait until every request sent so far is done. */
 void shm_net_quiet(void);
+/* Many gets at once (pipelined): items of this host are copied, the
+ * others' requests all sent before the first answer is taken. */
+struct shm_getv {
+	void *dest;
+	const void *src; /* symmetric */
+	size_t len;
+	int pe;
+};
+void shm_getv(const struct shm_getv *v, int n, const char *call);
 
 /* ---- heap.c ---- */
 
