@@ -16,7 +16,8 @@
 #  3. The exit rules: shmem_global_exit(7) on a PE of h2 ends the job
 #     with 7; broken rules met on PEs of other hosts end the job with the
 #     library's line on oshrun's stderr; -H naming a host the machine
-#     lacks, or one host twice, or counts that do not add up: status 2.
+#     lacks, or one host twice, or counts that do not add up: status 2;
+#     a program that h2's agent cannot run: 127, naming PE and host.
 #  4. h3's pvmd is SIGKILLed while the PEs barrier in a loop: oshrun
 #     exits 1 within 30 s naming h3, and no PE is left anywhere.  Then
 #     oshrun itself is SIGKILLed under such a job: its agents stop their
@@ -59,6 +60,15 @@ SUM="shmem_int_sum_to_all"
 osh_fails 60 4 "PE [0-9]: $SUM: .*other arguments" -H h1:2,h2:2 "$R" nreduce
 osh_fails 60 4 "PE 3: $SUM: pSync word [0-9]* (byte [0-9]*) holds 7, not SHMEM_SYNC_VALUE" -H h1:1,h4:3 "$R" psync
 osh_fails 60 3 "PE [0-9]: shmem_int_p: PE 3 does not exist" -H h1,h2,h3 "$R" nope
+run 60 $OSH_ON "$OSHRUN" -np 2 -H h2 "$T_TMP/no/such/prog" \
+    >"$T_TMP/noexec.out" 2>&1
+rc=$?
+cat "$T_TMP/noexec.out"
+check "a program h2's agent cannot run: status 127 (got $rc)" \
+    test "$rc" -eq 127
+check "oshrun names PE and host" \
+    grep -q "^oshrun: cannot run .*/no/such/prog for PE [01] on h2: No such file" \
+    "$T_TMP/noexec.out"
 for bad in "h9" "h2,h2" "h1:1,h2:1"; do
 	run 30 $OSH_ON "$OSHRUN" -np 4 -H "$bad" "$SHTESTS/t_rma" \
 	    >"$T_TMP/bad.out" 2>&1
