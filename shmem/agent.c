@@ -150,12 +150,21 @@ agent_take(struct agent *a, int bufid)
 	return 0;
 }
 
-/* Serve up to AGENT_BURST messages: the count, or -1 to stop. */
+/* Serve up to AGENT_BURST messages: the count, or -1 to stop.  Before
+ * the table only oshrun's messages and the pvmd's notify that oshrun
+ * left are taken (the notify comes from the pvmd, not from oshrun). */
 static int
 agent_drain(struct agent *a)
 {
 	int n, bufid;
 
+	if (!a->have_table &&
+	    (bufid = pvm_nrecv(-1, AGENT_TAG_LAUNCHER_EXIT)) != 0) {
+		if (bufid < 0)
+			fprintf(stderr, "oshrun agent t%x: lost the pvmd\n",
+			    (unsigned)a->mytid);
+		return -1;
+	}
 	for (n = 0; n < AGENT_BURST; n++) {
 		bufid = pvm_nrecv(a->have_table ? -1 : a->launcher, -1);
 		if (bufid < 0) {

@@ -29,7 +29,8 @@
 OSH_OWN_PVMD=yes
 OSH_ON="$NETNS_RSH h1"
 . "$PVM_TOP_SRCDIR/tests/shmem/lib-shmem.sh"
-need "$PVMD" "$SHTESTS/t_rma" "$SHTESTS/t_to_all" "$SHTESTS/t_rules"
+need "$PVMD" "$SHTESTS/t_rma" "$SHTESTS/t_to_all" "$SHTESTS/t_rules" \
+    "$PVM_TOP_BUILDDIR/tests/shmem/fakepe"
 hosts_setup 4
 printf 'h2\nh3\nh4\n' >"$T_TMP/hostfile"
 check "master pvmd on h1 with h2..h4 started" \
@@ -119,6 +120,32 @@ while [ "$n" -lt 100 ] && [ -n "$(pgrep -f "$MARK")" ]; do
 done
 check "after oshrun's SIGKILL no PE is left within 10 s (left: $(pgrep -f "$MARK" | tr '\n' ' '))" \
     test -z "$(pgrep -f "$MARK")"
+
+# oshrun SIGKILLed before the table: PE 1 of h2 (fakepe late) has not
+# said hello; the agents of h2 and h1 must notice oshrun's end all the
+# same and stop their PEs
+FAKE="$PVM_TOP_BUILDDIR/tests/shmem/fakepe"
+MARK2="oshlate$$"
+$OSH_ON "$OSHRUN" -np 3 -H h1:1,h2:2 "$FAKE" "$MARK2" late 2 \
+    >"$T_TMP/late.out" 2>&1 &
+n=0
+while [ "$n" -lt 300 ] && [ "$(pgrep -f "^$FAKE $MARK2" | wc -l)" -lt 3 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+osh=$(pgrep -f "oshrun -np 3 -H h1:1,h2:2")
+check "oshrun started 3 fakepes on h1 and h2 (oshrun pid $osh)" \
+    test -n "$osh" -a "$(pgrep -f "^$FAKE $MARK2" | wc -l)" -eq 3
+sleep 1
+kill -KILL $osh 2>/dev/null
+wait
+n=0
+while [ "$n" -lt 100 ] && [ -n "$(pgrep -f "^$FAKE $MARK2")" ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+check "oshrun SIGKILLed before the table: no PE left within 10 s (left: $(pgrep -f "^$FAKE $MARK2" | tr '\n' ' '))" \
+    test -z "$(pgrep -f "^$FAKE $MARK2")"
 
 # ---- 5. Fortran
 if [ "${PVM_HAVE_FORTRAN:-no}" = yes ]; then
