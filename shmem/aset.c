@@ -14,6 +14,7 @@
 #include "shmem.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 
 void shm_coll_watch(const struct shm_coll *c);
 
@@ -99,14 +100,20 @@ shm_sig(uint32_t kind, uint64_t a, uint64_t b, const struct shm_aset *as)
 	return h != 0 ? h : 1;
 }
 
-/* A member's published signature (0: not there yet or gone). */
+/* A member's published signature (0: not there yet or gone); a member
+ * of another host is asked through its agent. */
 static uint32_t
 coll_sig_of(const struct shm_coll *c, int r)
 {
-	int32_t *w = shm_remote(&c->psync[SHM_SYNC_SIG], sizeof(int32_t),
-	    shm_aset_pe(&c->as, r), c->call);
+	int pe = shm_aset_pe(&c->as, r);
+	int32_t *w = shm_remote(
+	    &c->psync[SHM_SYNC_SIG], sizeof(int32_t), pe, c->call);
+	int32_t v;
 
-	return (uint32_t)__atomic_load_n(w, __ATOMIC_ACQUIRE);
+	if (w != NULL)
+		return (uint32_t)__atomic_load_n(w, __ATOMIC_ACQUIRE);
+	shm_net_get(&v, &c->psync[SHM_SYNC_SIG], sizeof(v), pe, c->call);
+	return (uint32_t)v;
 }
 
 static void
@@ -118,6 +125,9 @@ coll_mismatch(const struct shm_coll *c, int r)
 	    shm_aset_pe(&c->as, r), shm.mype);
 }
 
+/* While waiting, only the members of this host are looked at: a
+ * request to an agent per look would load the network and the agents;
+ * the members of other hosts are compared once the barrier is passed. */
 void
 shm_coll_watch(const struct shm_coll *c)
 {
@@ -126,8 +136,11 @@ shm_coll_watch(const struct shm_coll *c)
 	if (c->sig == 0)
 		return;
 	for (r = 0; r < c->as.size; r++) {
-		uint32_t s = coll_sig_of(c, r);
+		uint32_t s;
 
+		if (!shm_mapped(shm_aset_pe(&c->as, r)))
+			continue;
+		s = coll_sig_of(c, r);
 		if (s != 0 && s != c->sig)
 			coll_mismatch(c, r);
 	}
@@ -135,6 +148,37 @@ shm_coll_watch(const struct shm_coll *c)
 
 /* Publish our signature, barrier, compare every member's.  gone_ok: a
  * member may already have left and cleared its word (0). */
+/* Compare every member's signature when some are on other hosts: theirs
+ * are fetched all at once (one round trip, not one each). */
+static void
+coll_compare_far(const struct shm_coll *c, int gone_ok)
+{
+	uint32_t *sig = malloc((size_t)c->as.size * sizeof(*sig));
+	struct shm_getv *v = malloc((size_t)c->as.size * sizeof(*v));
+	int r, n = 0;
+
+	if (sig == NULL || v == NULL)
+		shm_fatal(c->call, "out of memory");
+	for (r = 0; r < c->as.size; r++) {
+		int pe = shm_aset_pe(&c->as, r);
+
+		if (shm_mapped(pe)) {
+			sig[r] = coll_sig_of(c, r);
+			continue;
+		}
+		v[n].dest = &sig[r];
+		v[n].src = &c->psync[SHM_SYNC_SIG];
+		v[n].len = sizeof(*sig);
+		v[n++].pe = pe;
+	}
+	shm_getv(v, n, c->call);
+	for (r = 0; r < c->as.size; r++)
+		if (sig[r] != c->sig && !(gone_ok && sig[r] == 0))
+			coll_mismatch(c, r);
+	free(v);
+	free(sig);
+}
+
 static void
 coll_begin(struct shm_coll *c, int gone_ok)
 {
@@ -143,6 +187,10 @@ coll_begin(struct shm_coll *c, int gone_ok)
 	__atomic_store_n(
 	    &c->psync[SHM_SYNC_SIG], (int32_t)c->sig, __ATOMIC_SEQ_CST);
 	shm_dissemination(c);
+	if (shm.nremote > 0) {
+		coll_compare_far(c, gone_ok);
+		return;
+	}
 	for (r = 0; r < c->as.size; r++) {
 		uint32_t s = coll_sig_of(c, r);
 

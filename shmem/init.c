@@ -3,8 +3,10 @@
  *
  * Started by oshrun (launch.h), a PE enrols with the pvmd, sets up its
  * regions, says hello to oshrun and waits for the table of every PE's
- * regions, which it maps.  Run without oshrun, a program is the one PE
- * of a job of one, and needs no pvmd.
+ * regions.  It maps those of the PEs of its host; a PE of another host
+ * (its tid names another pvmd) is reached through the agent the table
+ * names for that host (net.c).  Run without oshrun, a program is the one
+ * PE of a job of one, and needs no pvmd.
  *
  * The heap is $SHMEM_SYMMETRIC_SIZE bytes (suffixes K, M, G), 512 MiB if
  * unset: address space only, pages are used as they are touched.
@@ -80,6 +82,7 @@ static void
 init_hello(struct shm_hello *h)
 {
 	memset(h, 0, sizeof(*h));
+	h->magic = SHM_HELLO_MAGIC;
 	h->pe = shm.mype;
 	h->tid = shm.launcher > 0 ? pvm_mytid() : 0;
 	h->pid = (int32_t)getpid();
@@ -91,31 +94,85 @@ init_hello(struct shm_hello *h)
 	h->heap_len = shm.heap_len;
 }
 
-/* Map one peer's regions from its hello. */
+/* The agent of the table that serves host, or -1. */
+static int
+init_agent_of(int host)
+{
+	int i;
+
+	for (i = 0; i < shm.nagents; i++)
+		if (shm.agents[i].host == host)
+			return i;
+	return -1;
+}
+
+/* A peer of another host: note which agent reaches it. */
+static void
+init_far_peer(struct shm_peer *p, int pe, int host)
+{
+	if ((p->agent = init_agent_of(host)) < 0)
+		shm_fatal("shmem_init",
+		    "PE %d runs on another host (t%x) and oshrun named no "
+		    "agent there",
+		    pe, (unsigned)host);
+	if (shm.agents[p->agent].pe < 0)
+		shm.agents[p->agent].pe = pe;
+	shm.nremote++;
+}
+
+/* Map one peer's regions from its hello, or note its agent. */
 static void
 init_map_peer(const struct shm_hello *h, int pe)
 {
 	struct shm_peer *p = &shm.peers[pe];
 
-	if (h->pe != pe || h->data_len != shm.data_hi - shm.data_lo ||
+	if (h->magic != SHM_HELLO_MAGIC || h->pe != pe ||
+	    h->data_len != shm.data_hi - shm.data_lo ||
 	    h->heap_len != shm.heap_len)
 		shm_fatal("shmem_init",
 		    "PE %d is not running the same program with the same "
 		    "SHMEM_SYMMETRIC_SIZE",
 		    pe);
 	p->tid = h->tid;
+	p->agent = -1;
 	if (pe == shm.mype) {
 		p->data = (char *)shm.data_lo;
 		p->heap = shm.heap;
+		return;
+	}
+	if (shm.launcher > 0 &&
+	    pvm_tidtohost(h->tid) != pvm_tidtohost(pvm_mytid())) {
+		init_far_peer(p, pe, pvm_tidtohost(h->tid));
 		return;
 	}
 	p->data = shm_segment_map_peer(h->pid, h->data_fd, h->data_len);
 	p->heap = shm_segment_map_peer(h->pid, h->heap_fd, h->heap_len);
 	if (p->data == NULL || p->heap == NULL)
 		shm_fatal("shmem_init",
-		    "cannot map the memory of PE %d (pid %d): %s "
-		    "(every PE must run on this host)",
+		    "cannot map the memory of PE %d (pid %d) of this host: %s",
 		    pe, h->pid, strerror(errno));
+}
+
+/* The agents of the table: int nagents, then the entries. */
+static void
+init_agents(void)
+{
+	struct shm_agent_ent e;
+	int n = -1, i;
+
+	if (pvm_upkint(&n, 1, 1) < 0 || n < 0 || n > shm.npes + 1)
+		shm_fatal("shmem_init", "a bad table of PEs from oshrun");
+	if (n > 0 && (shm.agents = calloc((size_t)n, sizeof(*shm.agents))) ==
+	                 NULL)
+		shm_fatal("shmem_init", "out of memory");
+	for (i = 0; i < n; i++) {
+		if (pvm_upkbyte((char *)&e, (int)sizeof(e), 1) < 0)
+			shm_fatal("shmem_init", "a bad table of PEs from oshrun");
+		shm.agents[i].tid = e.tid;
+		shm.agents[i].host = e.host;
+		shm.agents[i].pe = -1;
+	}
+	shm.nagents = n;
 }
 
 /* Hello to oshrun, then the table of every PE. */
@@ -136,6 +193,7 @@ init_exchange(void)
 	if (pvm_recv(shm.launcher, SHM_TAG_TABLE) < 0 ||
 	    pvm_upkint(&n, 1, 1) < 0 || n != shm.npes)
 		shm_fatal("shmem_init", "no table of PEs from oshrun");
+	init_agents();
 	if ((all = calloc((size_t)n, sizeof(*all))) == NULL)
 		shm_fatal("shmem_init", "out of memory");
 	if (pvm_upkbyte((char *)all, n * (int)sizeof(*all), 1) < 0)

@@ -2,8 +2,9 @@
  * oshrun-pe.c: the PE processes of an oshrun job: start them, reap them,
  * judge how each ended, and stop the rest.
  *
- * The PEs are oshrun's own children, so their exit status comes from
- * waitpid and never from the pvmd.  A PE whose program cannot be run is
+ * The PEs of oshrun's host are its own children, so their exit status
+ * comes from waitpid and never from the pvmd; those of other hosts are
+ * their agent's children, and the agent tells (oshrun-host.c).  A PE whose program cannot be run is
  * told apart from a program that exits 127 by a close-on-exec pipe: the
  * child writes errno into it only when execvp fails.
  */
@@ -88,6 +89,9 @@ osh_pe_start(struct osh_job *job, int pe)
 	ssize_t n;
 	pid_t pid, parent = getpid();
 
+	if (p->remote) {
+		return 0; /* its agent starts it */
+	}
 	if (pipe2(fds, O_CLOEXEC) != 0) {
 		fprintf(stderr, "oshrun: pipe: %s\n", strerror(errno));
 		return OSH_EXIT_FAIL;
@@ -124,7 +128,7 @@ osh_pe_by_pid(struct osh_job *job, pid_t pid)
 	int i;
 
 	for (i = 0; i < job->npes; i++) {
-		if (job->pes[i].pid == pid) {
+		if (job->pes[i].pid == pid && !job->pes[i].remote) {
 			return &job->pes[i];
 		}
 	}
@@ -154,7 +158,8 @@ osh_pe_signal_all(struct osh_job *job, int sig)
 	int i, left = 0;
 
 	for (i = 0; i < job->npes; i++) {
-		if (job->pes[i].pid > 0 && !job->pes[i].exited) {
+		if (job->pes[i].pid > 0 && !job->pes[i].exited &&
+		    !job->pes[i].remote) {
 			kill(job->pes[i].pid, sig);
 			left++;
 		}
@@ -190,7 +195,7 @@ osh_pe_stop(struct osh_job *job)
 	for (i = 0; i < job->npes; i++) {
 		struct osh_pe *p = &job->pes[i];
 
-		while (p->pid > 0 && !p->exited) {
+		while (p->pid > 0 && !p->exited && !p->remote) {
 			if (waitpid(p->pid, &status, 0) == p->pid) {
 				p->exited = 1;
 				p->status = status;
@@ -201,15 +206,29 @@ osh_pe_stop(struct osh_job *job)
 	}
 }
 
+const char *
+osh_pe_name(const struct osh_job *job, int pe, char *buf, size_t len)
+{
+	const struct osh_pe *p = &job->pes[pe];
+
+	if (p->remote) {
+		snprintf(buf, len, "PE %d (pid %ld on %s)", pe, (long)p->pid,
+		    job->hosts[p->host].name);
+	} else {
+		snprintf(buf, len, "PE %d (pid %ld)", pe, (long)p->pid);
+	}
+	return buf;
+}
+
 /* Exit status of oshrun for a PE killed by a signal, with its line. */
 static int
-osh_pe_killed(int pe, const struct osh_pe *p)
+osh_pe_killed(const struct osh_job *job, int pe)
 {
-	int sig = WTERMSIG(p->status);
+	int sig = WTERMSIG(job->pes[pe].status);
+	char name[320];
 
-	fprintf(stderr,
-	    "oshrun: PE %d (pid %ld) was killed by signal %d (%s)\n", pe,
-	    (long)p->pid, sig, strsignal(sig));
+	fprintf(stderr, "oshrun: %s was killed by signal %d (%s)\n",
+	    osh_pe_name(job, pe, name, sizeof(name)), sig, strsignal(sig));
 	return 128 + sig;
 }
 
@@ -221,22 +240,23 @@ static int
 osh_pe_judge_one(struct osh_job *job, int pe, long long now)
 {
 	struct osh_pe *p = &job->pes[pe];
+	char name[320];
 	int st;
 
 	if (!p->exited || p->judged) {
 		return -1;
 	}
+	osh_pe_name(job, pe, name, sizeof(name));
 	if (WIFSIGNALED(p->status)) {
 		p->judged = 1;
-		return osh_pe_killed(pe, p);
+		return osh_pe_killed(job, pe);
 	}
 	st = WIFEXITED(p->status) ? WEXITSTATUS(p->status) : 1;
 	if (p->done) {
 		p->judged = 1;
 		if (st != 0) {
-			fprintf(stderr,
-			    "oshrun: PE %d (pid %ld) exited with status %d\n",
-			    pe, (long)p->pid, st);
+			fprintf(stderr, "oshrun: %s exited with status %d\n",
+			    name, st);
 			if (job->first_status == 0) {
 				job->first_status = st;
 			}
@@ -252,9 +272,8 @@ osh_pe_judge_one(struct osh_job *job, int pe, long long now)
 	}
 	p->judged = 1;
 	fprintf(stderr,
-	    "oshrun: PE %d (pid %ld) exited with status %d before "
-	    "shmem_finalize\n",
-	    pe, (long)p->pid, st);
+	    "oshrun: %s exited with status %d before shmem_finalize\n", name,
+	    st);
 	return st != 0 ? st : 1;
 }
 

@@ -1,13 +1,17 @@
 /*
- * oshrun.c: oshrun -np N [--] program [args...], the launcher of SHMEM
- * jobs (docs/shmem.md, "Launching").
+ * oshrun.c: oshrun -np N [-H host[:n],...] [--] program [args...], the
+ * launcher of SHMEM jobs (docs/shmem.md, "Launching").
  *
  * oshrun enrols with the pvmd (starting one if none runs, and halting it
- * at the end), forks and execs the N PEs itself, hands them the table of
+ * at the end), places the PEs on the hosts (oshrun-place.c), forks and
+ * execs those of its own host itself and has an agent on each other host
+ * of the job start that host's (oshrun-host.c), hands them the table of
  * their hellos (launch.h) and watches them until all have ended.  One PE
- * that fails ends the job: the others get SIGTERM, then SIGKILL.  Every
- * wait is bounded by OSH_POLL_MS or watched by waitpid, so oshrun never
- * hangs on a PE that died.
+ * that fails, or a host that leaves, ends the job: the others get
+ * SIGTERM, then SIGKILL.  Every wait is bounded by OSH_POLL_MS or watched
+ * by waitpid or a pvmd notify, so oshrun never hangs on a PE that died.
+ *
+ * Started with argv[1] SHM_AGENT_ARG, oshrun is an agent (agent.h).
  */
 #include "oshrun.h"
 
@@ -16,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "pvm3.h"
 
 volatile sig_atomic_t osh_signal;
@@ -23,12 +28,17 @@ volatile sig_atomic_t osh_signal;
 static void
 osh_usage(FILE *f)
 {
-	fprintf(f, "usage: oshrun -np N [--] program [args...]\n"
-	           "       oshrun -n N [--] program [args...]\n"
-	           "Runs N copies of program (PEs 0..N-1) on this host's "
-	           "virtual machine,\n"
-	           "starting a pvmd if none runs.  Exits with the PEs' "
-	           "status (docs/shmem.md).\n");
+	fprintf(f, "usage: oshrun -np N [-H host[:n],...] [--] program "
+	           "[args...]\n"
+	           "       oshrun -n N [--host host[:n],...] [--] program "
+	           "[args...]\n"
+	           "Runs N copies of program (PEs 0..N-1) on the virtual "
+	           "machine, starting a\n"
+	           "pvmd if none runs: consecutive PEs in one block per host, "
+	           "this host first,\n"
+	           "then the others; or on the hosts of -H, host:n taking n "
+	           "PEs.  Exits with\n"
+	           "the PEs' status (docs/shmem.md).\n");
 }
 
 static int
@@ -61,6 +71,15 @@ osh_parse(int argc, char **argv, struct osh_job *job)
 		    strcmp(argv[i], "-h") == 0) {
 			osh_usage(stdout);
 			return 0;
+		}
+		if (strcmp(argv[i], "-H") == 0 ||
+		    strcmp(argv[i], "--host") == 0) {
+			if (++i == argc) {
+				return osh_bad_usage(
+				    "a list of hosts must follow", argv[i - 1]);
+			}
+			job->hostlist = argv[i];
+			continue;
 		}
 		if (strcmp(argv[i], "-np") != 0 && strcmp(argv[i], "-n") != 0) {
 			return osh_bad_usage("unknown option", argv[i]);
@@ -198,6 +217,9 @@ main(int argc, char **argv)
 	struct osh_job job;
 	int rc, started;
 
+	if (argc > 1 && strcmp(argv[1], SHM_AGENT_ARG) == 0) {
+		return agent_main();
+	}
 	memset(&job, 0, sizeof(job));
 	if ((rc = osh_parse(argc, argv, &job)) >= 0) {
 		return rc;
@@ -214,11 +236,15 @@ main(int argc, char **argv)
 		free(job.pes);
 		return OSH_EXIT_FAIL;
 	}
-	if ((rc = osh_start_all(&job)) < 0) {
+	if ((rc = osh_place(&job)) < 0 && (rc = osh_host_start(&job)) < 0 &&
+	    (rc = osh_start_all(&job)) < 0) {
 		rc = osh_supervise(&job);
 	}
+	osh_host_stop(&job);
 	osh_pe_stop(&job);
+	osh_host_wait(&job);
 	osh_leave(started);
+	free(job.hosts);
 	free(job.pes);
 	return rc;
 }

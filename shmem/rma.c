@@ -1,7 +1,10 @@
 /*
- * rma.c: puts and gets.  Every PE of the job shares this host and its
- * regions are mapped here, so a transfer is a copy between mappings,
- * complete when it returns; the _nbi forms are the same calls.
+ * rma.c: puts and gets.  To a PE of this host (its regions are mapped
+ * here) a transfer is a copy between mappings, complete when it returns.
+ * To a PE of another host it is a request to that host's agent (net.c):
+ * a get returns with the data, a put returns once its bytes are on the
+ * way (quiet waits for them to land).  The _nbi forms are the same
+ * calls.
  */
 #include "shm.h"
 
@@ -17,7 +20,9 @@ rma_put(void *dest, const void *src, size_t len, int pe, const char *call)
 	if (len == 0)
 		return;
 	d = shm_remote(dest, len, pe, call);
-	if (d != src)
+	if (d == NULL)
+		shm_net_put(dest, src, len, pe, call);
+	else if (d != src)
 		memmove(d, src, len);
 }
 
@@ -29,7 +34,9 @@ rma_get(void *dest, const void *src, size_t len, int pe, const char *call)
 	if (len == 0)
 		return;
 	s = shm_remote(src, len, pe, call);
-	if (s != dest)
+	if (s == NULL)
+		shm_net_get(dest, src, len, pe, call);
+	else if (s != dest)
 		memmove(dest, s, len);
 }
 
@@ -52,7 +59,11 @@ rma_strided(char *dest, const char *src, ptrdiff_t dst, ptrdiff_t sst, size_t n,
 	else
 		remote =
 		    shm_remote(src, ((n - 1) * (size_t)sst + 1) * w, pe, call);
-	for (i = 0; i < n; i++) {
+	if (remote == NULL && put)
+		shm_net_iput(dest, src, dst, sst, n, w, pe, call);
+	else if (remote == NULL)
+		shm_net_iget(dest, src, dst, sst, n, w, pe, call);
+	for (i = 0; remote != NULL && i < n; i++) {
 		if (put)
 			memcpy(remote + i * (size_t)dst * w,
 			    src + i * (size_t)sst * w, w);
@@ -81,11 +92,20 @@ rma_strided(char *dest, const char *src, ptrdiff_t dst, ptrdiff_t sst, size_t n,
 	}                                                                      \
 	void shmem_##NAME##_p(T *d, T v, int pe)                               \
 	{                                                                      \
-		*(T *)shm_remote(d, sizeof(T), pe, __func__) = v;              \
+		T *p = shm_remote(d, sizeof(T), pe, __func__);                 \
+		if (p != NULL)                                                 \
+			*p = v;                                                \
+		else                                                           \
+			shm_net_put(d, &v, sizeof(T), pe, __func__);           \
 	}                                                                      \
 	T shmem_##NAME##_g(const T *s, int pe)                                 \
 	{                                                                      \
-		return *(const T *)shm_remote(s, sizeof(T), pe, __func__);     \
+		const T *p = shm_remote(s, sizeof(T), pe, __func__);           \
+		T v;                                                           \
+		if (p != NULL)                                                 \
+			return *p;                                             \
+		shm_net_get(&v, s, sizeof(T), pe, __func__);                   \
+		return v;                                                      \
 	}                                                                      \
 	void shmem_##NAME##_iput(                                              \
 	    T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe)  \
@@ -158,13 +178,17 @@ shmem_getmem_nbi(void *d, const void *s, size_t n, int pe)
 	rma_get(d, s, n, pe, __func__);
 }
 
-/* Stores reach the other PEs' memory directly: ordering is a fence. */
+/* Stores reach this host's PEs directly: ordering is a fence.  The
+ * agents of other hosts are flushed. */
 void
 shmem_quiet(void)
 {
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (shm.nagents > 0)
+		shm_net_quiet();
 }
 
+/* Requests to one agent are done in order (req.h): only a fence. */
 void
 shmem_fence(void)
 {

@@ -19,9 +19,7 @@
 
 #include <elf.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <link.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -161,19 +159,4 @@ shm_segment_setup(size_t heap_len)
 	shm.data_lo = f.lo;
 	shm.data_hi = f.hi;
 	return seg_heap(heap_len);
-}
-
-void *
-shm_segment_map_peer(int pid, int fd, size_t len)
-{
-	char path[64];
-	void *p;
-	int pfd;
-
-	snprintf(path, sizeof(path), "/proc/%d/fd/%d", pid, fd);
-	if ((pfd = open(path, O_RDWR | O_CLOEXEC)) == -1)
-		return NULL;
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, pfd, 0);
-	close(pfd);
-	return p == MAP_FAILED ? NULL : p;
 }

@@ -7,16 +7,20 @@
  *   init.c      start-up through oshrun (launch.h), peers' regions
  *               mapped, finalize, global exit
  *   xlate.c     a symmetric address of this PE -> the same object of
- *               another PE, as a pointer in this address space
+ *               another PE, as a pointer in this address space, or its
+ *               region and offset for a PE of another host
+ *   net.c       requests to the agent of another host (req.h)
  *   fatal.c     broken rules: a message naming the call, then the job
  *               ends (shmem_global_exit)
  *   sync.c      counting slots in pSync words, dissemination barriers
  *   heap.c, rma.c, amo.c, wait.c: the one-sided calls
  *   aset.c, barrier.c, bcast.c, collect.c, reduce*.c: the collectives
  *
- * Every PE of a job shares this host (cross-host SHMEM is not done yet:
- * docs/shmem.md), so every peer's regions are mapped here and a put is a
- * memcpy, an atomic a CPU atomic, a barrier a few shared counters.
+ * The peers of this host have their regions mapped here, so a put to one
+ * is a memcpy, an atomic a CPU atomic, a barrier a few shared counters.
+ * A peer of another host is reached through the agent of its host
+ * (net.c, req.h), which has that host's PEs mapped and does the same
+ * there; shm_remote returns NULL for such a peer.
  */
 #ifndef PVMSHMEM_SHM_H
 #define PVMSHMEM_SHM_H
@@ -24,11 +28,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "req.h"
+
 /* One PE's regions, mapped into this process. */
 struct shm_peer {
 	int tid;
-	char *data; /* its data segment, or ours for ourselves */
-	char *heap; /* its symmetric heap */
+	char *data;  /* its data segment, or ours for ourselves; NULL for a
+	                PE of another host */
+	char *heap;  /* its symmetric heap */
+	int agent;   /* another host's PE: index in shm.agents */
+};
+
+/* The agent of another host, and whether requests await a quiet. */
+struct shm_agent {
+	int tid;
+	int host; /* its pvmd's tid */
+	int pe;   /* a PE of that host */
+	int pending;
 };
 
 struct shm_state {
@@ -40,6 +56,10 @@ struct shm_state {
 	size_t heap_len;
 	int data_fd, heap_fd;
 	struct shm_peer *peers; /* npes of them */
+	int spin; /* PEs fit on our CPUs: poll before yielding */
+	struct shm_agent *agents; /* of the hosts of the job */
+	int nagents;
+	int nremote; /* PEs of other hosts */
 };
 extern struct shm_state shm;
 
@@ -47,8 +67,14 @@ extern struct shm_state shm;
 
 /* Put the data segment on a memfd and make the heap; 0 or -1 (errno). */
 int shm_segment_setup(size_t heap_len);
-/* Map a peer's region given its pid and memfd number; NULL on error. */
+/* Map a peer's region given its pid and memfd number; NULL on error
+ * (peermap.c, shared with the agent). */
 void *shm_segment_map_peer(int pid, int fd, size_t len);
+/* Wake the PEs sleeping on a counting slot (peermap.c). */
+void shm_slot_wake(int32_t *slot);
+/* Bits of a counting slot (sync.c): its owner sleeps; the count. */
+#define SHM_SLOT_SLEEP 0x40000000
+#define SHM_SLOT_COUNT 0x3fffffff
 
 /* ---- init.c ---- */
 
@@ -65,12 +91,57 @@ void shm_global_exit(int status) __attribute__((noreturn));
 
 /* ---- xlate.c ---- */
 
-/* The object at addr (len bytes) on PE pe, or NULL if not symmetric. */
+/* The object at addr (len bytes) on PE pe, or NULL if not symmetric or
+ * pe is on another host. */
 void *shm_xlate(const void *addr, size_t len, int pe);
-/* Like shm_xlate, but a bad pe or address is fatal for `call`. */
+/* Like shm_xlate, but a bad pe or address is fatal for `call`; NULL
+ * means pe is on another host (use net.c). */
 void *shm_remote(const void *addr, size_t len, int pe, const char *call);
 /* Whether [addr, addr+len) lies in a symmetric region. */
 int shm_is_symmetric(const void *addr, size_t len);
+/* The region (SHM_REGION_*, 0 if none) and offset of [addr, addr+len). */
+void shm_where(const void *addr, size_t len, int *region, uint64_t *off);
+/* PE pe's copy of addr for reading: mapped, or got into buf (len bytes). */
+const void *shm_fetch(
+    const void *addr, size_t len, int pe, const char *call, void *buf);
+/* Copy PE pe's len bytes at symmetric addr into dst. */
+void shm_read(void *dst, const void *addr, size_t len, int pe, const char *call);
+/* Whether PE pe's memory is mapped here (same host). */
+static inline int
+shm_mapped(int pe)
+{
+	return pe >= 0 && pe < shm.npes && shm.peers[pe].data != NULL;
+}
+
+/* ---- net.c: requests to the agent of another host's PE ----
+ * Addresses are symmetric ones of this PE, already checked. */
+
+void shm_net_put(
+    void *dest, const void *src, size_t len, int pe, const char *call);
+void shm_net_get(
+    void *dest, const void *src, size_t len, int pe, const char *call);
+/* Strided: dst/sst element strides, n elements of w bytes. */
+void shm_net_iput(char *dest, const char *src, ptrdiff_t dst, ptrdiff_t sst,
+    size_t n, size_t w, int pe, const char *call);
+void shm_net_iget(char *dest, const char *src, ptrdiff_t dst, ptrdiff_t sst,
+    size_t n, size_t w, int pe, const char *call);
+/* An atomic (req.h's SHM_AMO_*) of w (4 or 8) bytes; the old value if
+ * fetch, else 0 at once. */
+uint64_t shm_net_amo(void *dest, size_t w, int amo, uint64_t a, uint64_t b,
+    int fetch, int pe, const char *call);
+/* Add one to PE pe's counting slot at symmetric address slot. */
+void shm_net_slot(const int32_t *slot, int pe, const char *call);
+/* Wait until every request sent so far is done. */
+void shm_net_quiet(void);
+/* Many gets at once (pipelined): items of this host are copied, the
+ * others' requests all sent before the first answer is taken. */
+struct shm_getv {
+	void *dest;
+	const void *src; /* symmetric */
+	size_t len;
+	int pe;
+};
+void shm_getv(const struct shm_getv *v, int n, const char *call);
 
 /* ---- heap.c ---- */
 

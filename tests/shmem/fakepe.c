@@ -18,6 +18,8 @@
  *   hang K       PE K ignores SIGTERM and waits (SIGKILL ends it)
  *   early K      PE K dies of SIGKILL before its hello
  *   badhello K   PE K's hello names the wrong tid
+ *   late K       PE K waits 30 s before its hello (oshrun is killed
+ *                meanwhile: t-shmem-hosts.sh)
  * Every PE prints "PE p npes n tid t" and "PE p table ok|bad: why".
  * An alarm ends a forgotten PE after 60 s.
  */
@@ -62,6 +64,7 @@ send_hello(const struct fake *f)
 	struct shm_hello h;
 
 	memset(&h, 0, sizeof(h));
+	h.magic = SHM_HELLO_MAGIC;
 	h.pe = f->pe;
 	h.tid = strcmp(f->mode, "badhello") == 0 && f->pe == f->k ? f->tid + 1
 	                                                          : f->tid;
@@ -83,12 +86,17 @@ check_table(const struct fake *f)
 {
 	struct shm_hello h;
 	const char *why = NULL;
-	int n = -1, i, j, *tids;
+	int n = -1, nag = -1, i, j, *tids;
 
 	if (pvm_recv(f->launcher, SHM_TAG_TABLE) < 0 ||
-	    pvm_upkint(&n, 1, 1) < 0) {
+	    pvm_upkint(&n, 1, 1) < 0 || pvm_upkint(&nag, 1, 1) < 0) {
 		printf("fakepe: PE %d got no table\n", f->pe);
 		exit(3);
+	}
+	for (i = 0; i < nag; i++) {
+		struct shm_agent_ent e;
+
+		pvm_upkbyte((char *)&e, (int)sizeof(e), 1);
 	}
 	if (n != f->npes || (tids = calloc((size_t)n, sizeof(int))) == NULL) {
 		printf("PE %d table bad: npes %d\n", f->pe, n);
@@ -182,6 +190,9 @@ main(int argc, char **argv)
 	f.launcher = env_int(SHM_ENV_LAUNCHER);
 	if (strcmp(f.mode, "early") == 0 && f.pe == f.k) {
 		raise(SIGKILL);
+	}
+	if (strcmp(f.mode, "late") == 0 && f.pe == f.k) {
+		sleep(30);
 	}
 	if ((f.tid = pvm_mytid()) < 0) {
 		printf("fakepe: PE %d cannot enrol\n", f.pe);

@@ -1,6 +1,8 @@
 # lib-shmem.sh: sourced by the SHMEM tests after lib.sh.  Names our
 # oshrun and the PE programs, and starts the private pvmd that every
-# oshrun of the test enrols with.
+# oshrun of the test enrols with (unless OSH_OWN_PVMD is set: the test
+# starts its own machine, as t-shmem-hosts.sh does through lib-hosts.sh,
+# and sets OSH_ON to the command that runs oshrun on its host).
 #
 #   osh_checks SECS NPES PROG ARGS...   run_checks on oshrun -np NPES PROG
 #   osh_fails SECS NPES PATTERN PROG ARGS...
@@ -11,18 +13,19 @@
 
 OSHRUN="$PVM_TOP_BUILDDIR/shmem/oshrun"
 SHTESTS="$PVM_TOP_BUILDDIR/tests/shmem"
+OSH_ON=${OSH_ON:-}
 
 osh_checks() {
 	local secs=$1 np=$2
 	shift 2
-	run_checks "$secs" "$OSHRUN" -np "$np" "$@"
+	run_checks "$secs" $OSH_ON "$OSHRUN" -np "$np" "$@"
 }
 
 osh_fails() {
 	local secs=$1 np=$2 pat=$3 rc what
 	shift 3
-	what="$(basename "$1") ${2:-}"
-	run "$secs" "$OSHRUN" -np "$np" "$@" >"$T_TMP/fails.out" \
+	what="$(echo "$*" | sed "s|$SHTESTS/||g") (-np $np)"
+	run "$secs" $OSH_ON "$OSHRUN" -np "$np" "$@" >"$T_TMP/fails.out" \
 	    2>"$T_TMP/fails.err"
 	rc=$?
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
@@ -45,4 +48,4 @@ osh_fails() {
 }
 
 need "$OSHRUN"
-start_pvmd
+[ -n "${OSH_OWN_PVMD:-}" ] || start_pvmd

@@ -10,7 +10,10 @@
  *   lock             a cswap spin lock on PE 0 guarding a plain g/p
  *                    increment: no update lost
  *   wait_until       a ping-pong of puts and flags between PEs 0 and 1
- *   shmem_ptr        non-NULL for every PE, and a store through it lands
+ *   shmem_ptr        non-NULL exactly for the PEs of our host (by
+ *                    gethostname: every PE on one host, or the PEs of
+ *                    other hosts of t-shmem-hosts.sh), a store through
+ *                    it lands, and shmem_addr_accessible is true for all
  *   broadcast, collect, fcollect (32 and 64) over all PEs and the even
  *                    ones; collect with a different count on every PE
  *   barrier          over the even PEs only, puts complete after it
@@ -18,10 +21,17 @@
  *                    every PE, and alignments hold
  *   globals          a global and a function's static reachable
  *
+ *   large            a put and a get of 3 MiB + 3 bytes (several
+ *                    chunks of a request to another host's agent), and
+ *                    long iput/iget of 400,000 elements at stride 3
+ *
  *   t_rma exit       PE 1 calls shmem_global_exit(7) while the others
  *                    wait in a barrier: the job must end with status 7
+ *   t_rma hang MARK  every PE barriers in a loop for 120 s, PE 0 having
+ *                    printed "INFO: READY" (for a test that kills a host)
  */
 #include <stdint.h>
+#include <unistd.h>
 
 #include "pecheck.h"
 
@@ -211,22 +221,38 @@ group_wait(void)
 /* ---- shmem_ptr ---- */
 
 static int ptr_slot[64];
+static char ptr_host[64][64]; /* every PE's host name */
+static int ptr_here;          /* PEs on our host */
 
 static void
 group_ptr(void)
 {
+	char host[64] = "";
+
+	gethostname(host, sizeof(host) - 1);
+	for (int pe = 0; pe < npes && pe < 64; pe++)
+		shmem_putmem(ptr_host[me], host, sizeof(host), pe);
 	shmem_barrier_all();
 	for (int pe = 0; pe < npes && pe < 64; pe++) {
 		int *p = shmem_ptr(&ptr_slot[me], pe);
+		int same = strcmp(ptr_host[pe], host) == 0;
 
-		PC_EXPECT(p != NULL, "shmem_ptr for PE %d is NULL", pe);
+		ptr_here += same;
+		PC_EXPECT((p != NULL) == same, "shmem_ptr for PE %d (on %s) "
+		    "is %s", pe, ptr_host[pe], p != NULL ? "not NULL" : "NULL");
+		PC_EXPECT(shmem_addr_accessible(&ptr_slot[me], pe),
+		    "PE %d not accessible", pe);
 		if (p != NULL)
 			*p = me + 1;
+		else
+			shmem_int_p(&ptr_slot[me], me + 1, pe);
 	}
 	shmem_barrier_all();
 	for (int pe = 0; pe < npes && pe < 64; pe++)
 		pc_eq(ptr_slot[pe], pe + 1, "slot written by PE %d", pe);
-	pc_group("shmem_ptr: non-NULL for all %d PEs, stores land", npes);
+	pc_group("shmem_ptr: non-NULL for the %d PEs of PE 0's host, NULL "
+	         "for the %d others; stores land, all accessible",
+	    shmem_int_g(&ptr_here, 0), npes - shmem_int_g(&ptr_here, 0));
 }
 
 /* ---- broadcast, collect, fcollect ---- */
@@ -414,6 +440,72 @@ group_globals(void)
 	         "neighbour");
 }
 
+/* ---- large transfers ---- */
+
+#define LARGE_BYTES ((size_t)3 << 20 | 3)
+#define LARGE_N 400000
+
+static void
+group_large(void)
+{
+	unsigned char *buf = shmem_malloc(LARGE_BYTES);
+	unsigned char *mine = malloc(LARGE_BYTES), *back = malloc(LARGE_BYTES);
+	long *ls = shmem_calloc(3 * LARGE_N, sizeof(long));
+	long *lv = malloc(LARGE_N * sizeof(long));
+	size_t i, bad = 0;
+
+	if (buf == NULL || mine == NULL || back == NULL || ls == NULL ||
+	    lv == NULL) {
+		pc_fail("no memory for the large transfers");
+		return;
+	}
+	for (i = 0; i < LARGE_BYTES; i++)
+		mine[i] = (unsigned char)(i * 7 + (size_t)me);
+	for (i = 0; i < LARGE_N; i++)
+		lv[i] = (long)i * 10 + me;
+	shmem_barrier_all();
+	shmem_putmem(buf, mine, LARGE_BYTES, right);
+	shmem_long_iput(ls, lv, 3, 1, LARGE_N, right);
+	shmem_barrier_all();
+	for (i = 0; i < LARGE_BYTES; i++)
+		bad += buf[i] != (unsigned char)(i * 7 + (size_t)left);
+	for (i = 0; i < LARGE_N; i++)
+		bad += ls[3 * i] != (long)i * 10 + left || ls[3 * i + 1] != 0;
+	pc_eq((long)bad, 0, "bytes and elements wrong after the large puts");
+	shmem_getmem(back, buf, LARGE_BYTES, right);
+	PC_EXPECT(memcmp(back, mine, LARGE_BYTES) == 0,
+	    "large getmem from PE %d: not our bytes", right);
+	shmem_long_iget(lv, ls, 1, 3, LARGE_N, right);
+	for (i = 0, bad = 0; i < LARGE_N; i++)
+		bad += lv[i] != (long)i * 10 + me;
+	pc_eq((long)bad, 0, "elements wrong after the large iget");
+	shmem_barrier_all();
+	shmem_free(ls);
+	shmem_free(buf);
+	free(lv);
+	free(back);
+	free(mine);
+	pc_group("putmem/getmem of %zu bytes and long iput/iget of %d "
+	         "elements at stride 3 to the right neighbour",
+	    LARGE_BYTES, LARGE_N);
+}
+
+/* Barriers until killed: a host of the job dies meanwhile. */
+static void
+mode_hang(void)
+{
+	double end = pc_now() + 120;
+
+	shmem_barrier_all();
+	if (me == 0)
+		printf("INFO: READY\n");
+	fflush(stdout);
+	while (pc_now() < end) {
+		shmem_barrier_all();
+		usleep(10000);
+	}
+}
+
 static void
 mode_exit(void)
 {
@@ -436,6 +528,11 @@ main(int argc, char **argv)
 		shmem_finalize();
 		return 0;
 	}
+	if (argc == 3 && strcmp(argv[1], "hang") == 0) {
+		mode_hang();
+		shmem_finalize();
+		return 0;
+	}
 	group_rma();
 	group_amo();
 	group_lock();
@@ -445,5 +542,6 @@ main(int argc, char **argv)
 	group_subset_barrier();
 	group_heap();
 	group_globals();
+	group_large();
 	return pc_done();
 }
