@@ -374,10 +374,39 @@ def pvmd():
     }
 
 
+def shmreq_input(npes, local, data_len, heap_len, payload, op, amo=0,
+                 fetch=0, region=2, pe=0, width=0, off=0, count=0, stride=0,
+                 a=0, b=0):
+    """fuzz_shmreq: the job, the payload length, a struct shm_req."""
+    head = bytes([npes - 1]) + bytes(local) + be32(data_len, heap_len)
+    head += bytes([0]) + be32(payload)
+    req = struct.pack("<HHHHiIQQqQQ", op, amo, fetch, region, pe, width,
+                      off, count, stride, a, b)
+    return head + req
+
+
+def shmreq():
+    """fuzz_shmreq: one request of each kind the agent serves."""
+    job = (4, [0, 1, 1, 0], 1 << 16, 1 << 20)
+    return {
+        "put": shmreq_input(*job, 64, 1, pe=1, off=128, count=64),
+        "get": shmreq_input(*job, 0, 2, pe=2, region=1, count=4096),
+        "iput": shmreq_input(*job, 24, 3, pe=1, width=8, count=3,
+                             stride=5),
+        "iget": shmreq_input(*job, 0, 4, pe=2, width=4, count=10,
+                             stride=2),
+        "amo-cswap": shmreq_input(*job, 0, 5, amo=4, fetch=1, pe=1,
+                                  width=8, off=64, a=7, b=3),
+        "slot": shmreq_input(*job, 0, 6, pe=2, off=12),
+        "flush": shmreq_input(*job, 0, 7),
+        "bad-pe": shmreq_input(*job, 0, 6, pe=3, off=12),
+    }
+
+
 TARGETS = {
     "wire": wire, "ring": ring, "xdr": xdr, "unpack": unpack, "hostfile": hostfile,
     "auth": auth, "pvmgs": pvmgs, "console": console, "env": env,
-    "pvmd": pvmd,
+    "pvmd": pvmd, "shmreq": shmreq,
 }
 
 
