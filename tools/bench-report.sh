@@ -9,8 +9,8 @@
 #   BUILDDIR     a built tree (default: _build)
 #   --quick      fewer rounds and repetitions: a check that everything
 #                runs, not figures to quote
-#   --only PARTS comma-separated, from: p2p pack reduce netpipe shmem
-#                hosts (default: all; hosts needs root and network
+#   --only PARTS comma-separated, from: p2p pack oversub reduce netpipe
+#                shmem hosts (default: all; hosts needs root and network
 #                namespaces and is left out, saying so, without them)
 #   --out FILE   the page (default: docs/benchmarks.md in the source
 #                tree); the plots go next to it: reduce.png, netpipe.png,
@@ -26,7 +26,7 @@
 # figure; this page is regenerated, never edited by hand.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-quick=0 only="p2p,pack,reduce,netpipe,shmem,hosts" out="" build=""
+quick=0 only="p2p,pack,oversub,reduce,netpipe,shmem,hosts" out="" build=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--quick) quick=1 ;;
@@ -92,6 +92,8 @@ part pack "Packing and unpacking (bench/run-pack.sh)" \
 	bash "$top/bench/run-pack.sh" "$build" "$R"
 part reduce "pvm_reduce and pvm_barrier on one host (bench/run-reduce.sh)" \
 	bash "$top/bench/run-reduce.sh" $Q -p "$outdir/reduce.png" "$build"
+part oversub "Ping-pong pairs, 16 tasks on this host (bench/run-oversub.sh)" \
+	bash "$top/bench/run-oversub.sh" "$build" "$R"
 part netpipe "NetPIPE on one host (bench/run-netpipe.sh)" \
 	env NETPIPE_PNG="$outdir/netpipe.png" NETPIPE_UPPER=$NP_UPPER \
 	bash "$top/bench/run-netpipe.sh" "$build" "$R"
