@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE /* pipe2 */
 #include "agent.h"
+#include "bind.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -50,6 +51,9 @@ agent_pe_exec(const struct agent *a, int pe, const int *out, const int *err,
 	/* Spawned by the pvmd, the agent has these; a PE must not. */
 	e |= unsetenv("PVMEPID");
 	e |= unsetenv("PVMSOCK");
+	e |= unsetenv(SHM_ENV_BOUND);
+	if (osh_bind_wanted(a->count))
+		(void)osh_bind_child(pe - a->first); /* else: no polling */
 	if ((fd = open("/dev/null", O_RDONLY)) < 0 || dup2(fd, 0) < 0 ||
 	    dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
 		e = -1;

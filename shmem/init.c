@@ -213,6 +213,8 @@ init_atexit(void)
 void
 shmem_init(void)
 {
+	const char *e;
+
 	if (shm.inited)
 		return;
 	shm.launcher = init_env_int(SHM_ENV_LAUNCHER, 1, 0x7fffffff);
@@ -238,6 +240,8 @@ shmem_init(void)
 		init_map_peer(&h, 0);
 	}
 	shm.inited = 1;
+	/* oshrun pinned us to a CPU of our own (bind.c): poll (sync.c). */
+	shm.spin = (e = getenv(SHM_ENV_BOUND)) != NULL && strcmp(e, "1") == 0;
 	atexit(init_atexit);
 	shmem_barrier_all();
 }

@@ -35,6 +35,8 @@
 #define SHM_ENV_NPES "PVMSHMEM_NPES"         /* decimal N */
 #define SHM_ENV_PE "PVMSHMEM_PE"             /* decimal 0..N-1 */
 #define SHM_ENV_LAUNCHER "PVMSHMEM_LAUNCHER" /* oshrun's tid, decimal */
+/* "1" when oshrun (or an agent) pinned the PE to a CPU of its own */
+#define SHM_ENV_BOUND "PVMSHMEM_BOUND"
 
 #define SHM_TAG_HELLO 0x7e5a0001
 #define SHM_TAG_TABLE 0x7e5a0002

@@ -11,6 +11,8 @@
 #define _GNU_SOURCE /* pipe2 */
 #include "oshrun.h"
 
+#include "bind.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -40,12 +42,30 @@ osh_sleep_ms(int ms)
 	nanosleep(&ts, NULL);
 }
 
+/*
+ * PE pe's place among the PEs of oshrun's host, if they get a CPU each
+ * (bind.c); else -1.
+ */
+static int
+osh_pe_cpu_index(const struct osh_job *job, int pe)
+{
+	int i, nlocal = 0, index = 0;
+
+	for (i = 0; i < job->npes; i++) {
+		if (!job->pes[i].remote) {
+			index += i < pe;
+			nlocal++;
+		}
+	}
+	return osh_bind_wanted(nlocal) ? index : -1;
+}
+
 /* In the child: PE pe's environment and stdin, then exec; never returns. */
 static void
 osh_pe_exec(const struct osh_job *job, int pe, int errfd, pid_t parent)
 {
 	char num[32];
-	int fd, err;
+	int fd, err, cpu = osh_pe_cpu_index(job, pe);
 
 	/* If oshrun dies without stopping us (SIGKILL), end too: a PE
 	 * alone would wait for its peers for ever. */
@@ -60,6 +80,10 @@ osh_pe_exec(const struct osh_job *job, int pe, int errfd, pid_t parent)
 	err |= setenv(SHM_ENV_LAUNCHER, num, 1);
 	/* PVMEPID would make the PE claim to be a task the pvmd spawned. */
 	err |= unsetenv("PVMEPID");
+	err |= unsetenv(SHM_ENV_BOUND);
+	if (cpu >= 0) {
+		(void)osh_bind_child(cpu); /* unbound, it just does not poll */
+	}
 	if (err == 0 && pe != 0) {
 		if ((fd = open("/dev/null", O_RDONLY)) < 0 || dup2(fd, 0) < 0) {
 			err = -1;

@@ -56,7 +56,7 @@ struct shm_state {
 	size_t heap_len;
 	int data_fd, heap_fd;
 	struct shm_peer *peers; /* npes of them */
-	int spin; /* PEs fit on our CPUs: poll before yielding */
+	int spin; /* a CPU of our own (bind.c): poll before yielding */
 	struct shm_agent *agents; /* of the hosts of the job */
 	int nagents;
 	int nremote; /* PEs of other hosts */

@@ -20,6 +20,7 @@
 #include "shm.h"
 
 #include <limits.h>
+#include <time.h>
 #include <linux/futex.h>
 #include <sched.h>
 #include <sys/syscall.h>
@@ -75,11 +76,56 @@ slot_try(int32_t *slot)
 	return 0;
 }
 
+/*
+ * A PE pinned to a CPU of its own (oshrun binds the PEs when they fit,
+ * bind.c) polls with the CPU's pause for up to SLOT_POLL_NS before the
+ * first yield, which costs a system call per look: the giver is running
+ * on another CPU, so its add is seen at once.  The bound keeps the loss
+ * small when the CPU is shared with another job anyway; unpinned PEs
+ * (more PEs than CPUs, OSHRUN_BIND=none) never poll.
+ */
+#define SLOT_POLL_NS 4000
+
+#if defined(__x86_64__) || defined(__i386__)
+#define slot_relax() __builtin_ia32_pause()
+#elif defined(__aarch64__)
+#define slot_relax() __asm__ __volatile__("yield")
+#else
+#define slot_relax() ((void)0)
+#endif
+
+static int
+slot_poll(int32_t *slot)
+{
+	struct timespec t0, t;
+	unsigned i;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		for (i = 0; i < 64; i++) {
+			if (__atomic_load_n(slot, __ATOMIC_ACQUIRE) &
+			    SLOT_COUNT)
+				return 1;
+			slot_relax();
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if ((t.tv_sec - t0.tv_sec) * 1000000000L +
+		        (t.tv_nsec - t0.tv_nsec) >
+		    SLOT_POLL_NS)
+			return 0;
+	}
+}
+
 void
 shm_slot_take(int32_t *slot, const struct shm_coll *c)
 {
 	unsigned n, spins = shm.nremote > 0 ? SLOT_SPINS_FAR : SLOT_SPINS;
 
+	if (shm.spin) {
+		if (slot_try(slot))
+			return;
+		slot_poll(slot);
+	}
 	for (n = 0;; n++) {
 		if (slot_try(slot))
 			return;

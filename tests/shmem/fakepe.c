@@ -20,9 +20,13 @@
  *   badhello K   PE K's hello names the wrong tid
  *   late K       PE K waits 30 s before its hello (oshrun is killed
  *                meanwhile: t-shmem-hosts.sh)
+ *   cpus         every PE prints "PE p cpus LIST bound B" (the CPUs it
+ *                may run on, $PVMSHMEM_BOUND or -), then as ok
  * Every PE prints "PE p npes n tid t" and "PE p table ok|bad: why".
  * An alarm ends a forgotten PE after 60 s.
  */
+#define _GNU_SOURCE
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +149,26 @@ send_empty(const struct fake *f, int tag)
 	pvm_send(f->launcher, tag);
 }
 
+/* The CPUs we may run on, and whether oshrun says it pinned us. */
+static void
+print_cpus(const struct fake *f)
+{
+	cpu_set_t set;
+	const char *b = getenv(SHM_ENV_BOUND);
+	int cpu, first = 1;
+
+	printf("PE %d cpus ", f->pe);
+	if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+		for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+			if (CPU_ISSET(cpu, &set)) {
+				printf("%s%d", first ? "" : ",", cpu);
+				first = 0;
+			}
+		}
+	}
+	printf(" bound %s\n", b != NULL ? b : "-");
+}
+
 /* The end PE k chose; returns only for the PEs that end normally. */
 static void
 act(const struct fake *f)
@@ -167,6 +191,7 @@ act(const struct fake *f)
 		wait_forever();
 	} else if (strcmp(f->mode, "ok") != 0 &&
 	           strcmp(f->mode, "stdin") != 0 &&
+	           strcmp(f->mode, "cpus") != 0 &&
 	           strcmp(f->mode, "fail") != 0) {
 		wait_forever();
 	}
@@ -203,6 +228,9 @@ main(int argc, char **argv)
 	printf("PE %d npes %d tid t%x\n", f.pe, f.npes, (unsigned)f.tid);
 	if (strcmp(f.mode, "stdin") == 0) {
 		echo_stdin(&f);
+	}
+	if (strcmp(f.mode, "cpus") == 0) {
+		print_cpus(&f);
 	}
 	act(&f);
 	send_empty(&f, SHM_TAG_DONE);

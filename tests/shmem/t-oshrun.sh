@@ -104,6 +104,27 @@ check "stdin: PEs 1 and 2 read /dev/null" \
     test "$(grep -c '^PE [12] stdin: EOF$' "$T_TMP/stdin.out")" -eq 2
 none_left stdin
 
+# ---- CPUs: a CPU each when they fit, none pinned when not ----
+ncpu=$(nproc)
+osh cpus -np "$ncpu" "$FAKE" "$MARK" cpus
+expect_rc cpus 0
+check "cpus: each of $ncpu PEs on one CPU, marked bound" \
+    test "$(grep -c '^PE [0-9]* cpus [0-9]* bound 1$' "$T_TMP/cpus.out")" \
+    -eq "$ncpu"
+check "cpus: no two PEs on the same CPU" test "$(grep '^PE [0-9]* cpus' \
+    "$T_TMP/cpus.out" | awk '{ print $4 }' | sort -u | wc -l)" -eq "$ncpu"
+osh cpus_over -np $((ncpu + 1)) "$FAKE" "$MARK" cpus
+expect_rc cpus_over 0
+check "cpus_over: $((ncpu + 1)) PEs on $ncpu CPUs are not pinned" \
+    test "$(grep -c ' bound -$' "$T_TMP/cpus_over.out")" -eq $((ncpu + 1))
+export PVMSHMEM_BOUND=1 OSHRUN_BIND=none
+osh cpus_none -np 1 "$FAKE" "$MARK" cpus
+unset PVMSHMEM_BOUND OSHRUN_BIND
+expect_rc cpus_none 0
+check "cpus_none: OSHRUN_BIND=none pins nothing, a stray PVMSHMEM_BOUND is dropped" \
+    grep -q '^PE 0 cpus .* bound -$' "$T_TMP/cpus_none.out"
+none_left cpus
+
 # ---- PEs that end badly ----
 osh fail -np 3 "$FAKE" "$MARK" fail 1 3
 expect_rc fail 3

@@ -1,12 +1,14 @@
 /*
  * check_shmem.c: the pure parts of SHMEM on several hosts: the agent's
  * decoder of requests (shmem/req.c) and oshrun's placement rules
- * (shmem/placement.c).
+ * (shmem/placement.c), and which CPU a pinned PE gets (shmem/bind.c).
  */
+#define _GNU_SOURCE
 #include <check.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "bind.h"
 #include "oshrun.h"
 #include "req.h"
 
@@ -192,6 +194,26 @@ START_TEST(test_place_blocks)
 }
 END_TEST
 
+/* The nth CPU of a set with holes: 1, 3, 4 and 63. */
+START_TEST(test_bind_nth)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	ck_assert_int_eq(osh_bind_nth(&set, 0), -1);
+	CPU_SET(1, &set);
+	CPU_SET(3, &set);
+	CPU_SET(4, &set);
+	CPU_SET(63, &set);
+	ck_assert_int_eq(osh_bind_nth(&set, 0), 1);
+	ck_assert_int_eq(osh_bind_nth(&set, 1), 3);
+	ck_assert_int_eq(osh_bind_nth(&set, 2), 4);
+	ck_assert_int_eq(osh_bind_nth(&set, 3), 63);
+	ck_assert_int_eq(osh_bind_nth(&set, 4), -1);
+	ck_assert_int_eq(osh_bind_nth(&set, -1), -1);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -206,6 +228,9 @@ main(void)
 	t = tcase_create("placement");
 	tcase_add_test(t, test_place_parse);
 	tcase_add_test(t, test_place_blocks);
+	suite_add_tcase(s, t);
+	t = tcase_create("bind");
+	tcase_add_test(t, test_bind_nth);
 	suite_add_tcase(s, t);
 	return unit_run(s);
 }

@@ -1,0 +1,57 @@
+/*
+ * bind.c: PEs pinned one to a CPU (see bind.h).
+ *
+ * A PE waiting at a barrier or for a collective's slot polls it with the
+ * CPU's pause for a few microseconds before it yields (sync.c): on a
+ * CPU of its own the PE it waits for is running, and the poll notices
+ * its write a system call sooner.  Two PEs on one CPU would poll against
+ * each other, so the poll is used only by PEs that oshrun (or an agent)
+ * pinned, as Open MPI binds its ranks to cores when they fit.  The
+ * binding stays for the PE's life; OSHRUN_BIND=none turns it off.
+ */
+#define _GNU_SOURCE
+#include "bind.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int
+osh_bind_nth(const cpu_set_t *set, int index)
+{
+	int cpu, seen = 0;
+
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (CPU_ISSET(cpu, set) && seen++ == index)
+			return cpu;
+	}
+	return -1;
+}
+
+int
+osh_bind_wanted(int nlocal)
+{
+	const char *e = getenv("OSHRUN_BIND");
+	cpu_set_t set;
+
+	if (e != NULL && strcmp(e, "none") == 0)
+		return 0;
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return 0;
+	return nlocal >= 1 && nlocal <= CPU_COUNT(&set);
+}
+
+int
+osh_bind_child(int index)
+{
+	cpu_set_t set, one;
+	int cpu;
+
+	if (sched_getaffinity(0, sizeof(set), &set) != 0 ||
+	    (cpu = osh_bind_nth(&set, index)) < 0)
+		return -1;
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	if (sched_setaffinity(0, sizeof(one), &one) != 0)
+		return -1;
+	return setenv(SHM_ENV_BOUND, "1", 1);
+}
