@@ -21,8 +21,9 @@
 #     pvmd, runs the README's job (sum_job, 4 tasks, pvm_reduce) from the
 #     console and from the shell, Debian's prebuilt hello.pvm and
 #     gexample (4 tasks, groups, reduce) on our libraries, and master1 +
-#     slave1 built from pvm-examples' sources against pvm4-dev with
-#     pkg-config; halts the pvmd.
+#     slave1 built from pvm-examples' C sources against pvm4-dev with
+#     pkg-config, fmaster1 + fslave1 from its Fortran sources with
+#     libfpvm3; halts the pvmd.
 #
 # Any failure exits 1.  Needs root and the network (the mirror): without
 # them it skips with exit status 77 and says why; under CI=true a skip is
@@ -300,8 +301,9 @@ for p in libpvm3 pvm pvm-dev; do
 done
 say "ours replaced Debian's libpvm3, pvm and pvm-dev"
 echo "-- pvm-examples" >>"$log"
-in_root $APT install pvm-examples gcc libc6-dev pkg-config >>"$log" 2>&1 ||
-	{ tail -n 30 "$log"; fail "installing pvm-examples, gcc, pkg-config"; }
+in_root $APT install pvm-examples gcc gfortran libc6-dev pkg-config \
+    >>"$log" 2>&1 ||
+	{ tail -n 30 "$log"; fail "installing pvm-examples, gcc, gfortran, pkg-config"; }
 installed pvm-examples || fail "pvm-examples is not installed"
 installed libpvm3 && fail "installing pvm-examples brought back Debian's libpvm3"
 lib=$(in_root sh -c 'readlink -f "$(dpkg -L libpvm3-3 | grep "/libpvm3\.so\.3$")"')
@@ -338,6 +340,22 @@ for p in master1 slave1; do
 	    >"cc-$p.log" 2>&1 || {
 		cat "cc-$p.log"
 		die "cannot build $p against pvm4-dev"
+	}
+done
+
+# fmaster1 + fslave1 from the Fortran sources (master1.f, slave1.f),
+# with libfpvm3-3.  They include '../include/fpvm3.h': pvm4-dev's
+# PVM_ROOT tree has it.
+inc=$(dpkg -L pvm4-dev | grep '/pvm3/include/fpvm3\.h$') ||
+	die "pvm4-dev has no PVM_ROOT include/fpvm3.h"
+ln -s "${inc%/*}" ex/include
+tar -xzf /usr/share/doc/pvm-examples/examples.tar.gz -C ex \
+    examples/master1.f examples/slave1.f || die "examples.tar.gz (Fortran)"
+for p in master1 slave1; do
+	(cd ex/examples && gfortran -w -fallow-argument-mismatch \
+	    -o "$bin/f$p" "$p.f" -lfpvm3 -lpvm3) >"fc-$p.log" 2>&1 || {
+		cat "fc-$p.log"
+		die "cannot build f$p against pvm4-dev"
 	}
 done
 
@@ -380,7 +398,7 @@ grep -q 'product of column 1 is 9\.33262e+157' gexample.out ||
 	die "gexample: product not 100!"
 
 echo "== master1 + slave1, built from source here"
-timeout -k 5 60 master1 </dev/null >master1.out 2>&1
+timeout -k 5 60 "$bin/master1" </dev/null >master1.out 2>&1
 rc=$?
 cat master1.out
 [ "$rc" -eq 0 ] || die "master1 exited with $rc"
@@ -390,10 +408,31 @@ bad=$(sed -n 's/^I got \([0-9.]*\) from [0-9]*; (expecting \([0-9.]*\))$/\1 \2/p
 n=$(grep -c '^I got .* from [0-9]*; (expecting .*)$' master1.out)
 [ "$n" -eq 3 ] && [ "$bad" -eq 0 ] ||
 	die "master1: $n result lines, $bad wrong"
-for p in master1 hello.pvm gexample; do
-	l=$(ldd "$(command -v "$p")" | sed -n 's/^[[:space:]]*libpvm3\.so\.3 => \([^ ]*\).*/\1/p')
-	dpkg -S "$(readlink -f "$l")" | grep -q '^libpvm3-3:' ||
-		die "$p does not load libpvm3-3's libpvm3.so.3 ($l)"
+echo "== fmaster1 + fslave1 (Fortran), built from source here"
+timeout -k 5 60 "$bin/fmaster1" </dev/null >fmaster1.out 2>&1
+rc=$?
+cat fmaster1.out
+[ "$rc" -eq 0 ] || die "fmaster1 exited with $rc"
+grep -q SUCCESSFUL fmaster1.out || die "fmaster1: spawn not SUCCESSFUL"
+n=$(grep -c 'I got .* from .*(expected' fmaster1.out)
+bad=$(sed -n 's/.*I got *\([0-9.]*\) from *[0-9]* (expected *\([0-9.]*\) ).*/\1 \2/p' \
+    fmaster1.out | awk '$1 + 0 != $2 + 0 { n++ } END { print n + 0 }')
+[ "$n" -eq 3 ] && [ "$bad" -eq 0 ] ||
+	die "fmaster1: $n result lines, $bad wrong"
+
+# Which library each program loaded: the packages' own.
+# (pvm-examples has programs named master1 and fmaster1 in /usr/bin too:
+# ours are run by their path.)
+for pl in "$bin/master1:libpvm3" "$bin/slave1:libpvm3" \
+    "$bin/fmaster1:libfpvm3" "$bin/fslave1:libfpvm3" \
+    /usr/bin/hello.pvm:libpvm3 /usr/bin/gexample:libgpvm3; do
+	p=${pl%%:*}
+	l=${pl#*:}
+	f=$(ldd "$p" |
+	    sed -n "s/^[[:space:]]*$l\\.so\\.3 => \\([^ ]*\\).*/\\1/p")
+	dpkg -S "$(readlink -f "${f:-/none}")" 2>/dev/null |
+	    grep -q "^$l-3:" ||
+		die "$p does not load $l-3's $l.so.3 (${f:-not found})"
 done
 
 echo "== halt"
