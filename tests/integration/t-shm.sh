@@ -6,7 +6,8 @@
 # senders with random sizes, tags and receives keep order and matching,
 # also through rings of 4 KiB (always full); senders killed in the middle
 # of large messages leave nothing half delivered and no segment; 16
-# tasks ping-pong in pairs on this 2-core machine; a ring of neighbours.
+# tasks ping-pong in pairs on this 2-core machine; a ring of neighbours;
+# a bulk offer read from a ring is answered before the receive returns.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$TASKS/t_shm"
 # Rings are opt-in (PVM_SHM=1) while the soak's loss is open.
@@ -15,6 +16,7 @@ export PVM_SHM=1
 start_pvmd
 run_checks 60 "$TASKS/t_shm" direct rings "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" direct refuse "$(pvmd_pid)"
+run_checks 60 "$TASKS/t_shm" bulkack
 run_checks 300 "$TASKS/t_shm" storm 8 400
 run_checks 300 "$TASKS/t_shm" kill 10
 run_checks 300 "$TASKS/t_shm" pairs 8 2000

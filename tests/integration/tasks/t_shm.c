@@ -24,6 +24,11 @@
  *       2 x NPAIRS children ping-pong 8 bytes in pairs
  *   t_shm ring N
  *       N children each send to their right neighbour
+ *   t_shm bulkack
+ *       a bulk offer read from a ring by a receive that then returns
+ *       at once is answered before the receive returns: the offerer's
+ *       pvm_send returns while the receiver sleeps outside libpvm (a
+ *       barrier in the soak)
  */
 #include "tcheck.h"
 
@@ -437,6 +442,98 @@ kill_test(int rounds)
 	return tc_done();
 }
 
+/* ---- bulkack ---- */
+
+/*
+ * The soak's stall with rings (PVM_SHM=1, 27 Nov): a worker sat in
+ * pvm_mcast waiting for the answer to its bulk offer, and the receiver
+ * sat in pvm_barrier owing it (bulk_nacks = 1).  A receive that finds
+ * the offer in a ring before it polls (lpvm_rx_pending at the start of
+ * lpvm_io_wait) then polls without waiting, finds nothing more and
+ * returned without sending the answers it owed.
+ *
+ * The child opens rings with a few round trips, then offers 2 MiB while
+ * the parent sleeps outside libpvm (so the offer waits in the ring and
+ * no wake-up is asked for).  The parent wakes, receives the message and
+ * sleeps 3 s outside libpvm.  The child's pvm_send must return before
+ * that sleep ends.
+ */
+#define BA_LEN (2 << 20)
+#define BA_SLEEP 3.0
+
+static int
+bulkack_child(void)
+{
+	static char buf[BA_LEN];
+	char pp[8] = "bulkack!";
+	int parent = pvm_parent(), i;
+	double t[2];
+
+	for (i = 0; i < 20; i++) {
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(pp, 8, 1);
+		pvm_send(parent, TAG_PING);
+		if (tc_trecv(parent, TAG_PONG, 30) == 0)
+			break;
+	}
+	memset(buf, 0x5a, sizeof(buf));
+	tc_sleep(0.3); /* the parent is asleep by now */
+	pvm_initsend(PvmDataRaw);
+	pvm_pkbyte(buf, BA_LEN, 1);
+	t[0] = tc_now();
+	pvm_send(parent, TAG_DATA);
+	t[1] = tc_now(); /* returned: the parent answered the offer */
+	pvm_initsend(PvmDataDefault);
+	pvm_pkdouble(t, 2, 1);
+	pvm_send(parent, TAG_DONE);
+	tc_trecv(parent, TAG_EXIT, 30);
+	pvm_exit();
+	return 0;
+}
+
+static int
+bulkack(void)
+{
+	static char buf[BA_LEN];
+	char *args[] = {"bulkack-child", NULL};
+	char pp[8];
+	double t[2] = {0, 0}, wake;
+	int kid, i, len = 0;
+
+	if (tc_spawn_self(args, 1, &kid) != 1)
+		tc_fatal("spawn the offering child");
+	for (i = 0; i < 20; i++) {
+		if (tc_trecv(kid, TAG_PING, 30) == 0)
+			break;
+		pvm_upkbyte(pp, 8, 1);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(pp, 8, 1);
+		pvm_send(kid, TAG_PONG);
+	}
+	tc_eq(i, 20, "round trips that open the rings");
+	tc_check(ring_maps() >= 1, "a ring segment is mapped (%d)",
+	    ring_maps());
+	tc_sleep(1.0); /* the offer lands in the ring meanwhile */
+	i = tc_trecv(kid, TAG_DATA, 30);
+	if (i > 0)
+		pvm_bufinfo(i, &len, NULL, NULL);
+	tc_check(i > 0 && len == BA_LEN && pvm_upkbyte(buf, BA_LEN, 1) >= 0 &&
+	        buf[0] == 0x5a && buf[BA_LEN - 1] == 0x5a,
+	    "the 2 MiB offer taken");
+	tc_sleep(BA_SLEEP); /* outside libpvm, as in a barrier */
+	wake = tc_now();
+	tc_check(tc_trecv(kid, TAG_DONE, 30) > 0 && pvm_upkdouble(t, 2, 1) >= 0,
+	    "the child's report");
+	tc_check(t[1] > 0 && t[1] < wake,
+	    "the child's pvm_send returned %.2f s after it began, %.2f s "
+	    "before the parent left its %.0f s sleep (the answer was not "
+	    "held back)",
+	    t[1] - t[0], wake - t[1], BA_SLEEP);
+	pvm_initsend(PvmDataRaw);
+	pvm_send(kid, TAG_EXIT);
+	return tc_done();
+}
+
 /* ---- pairs ---- */
 
 static int
@@ -573,6 +670,10 @@ main(int argc, char **argv)
 		return pair_child();
 	if (argc >= 2 && strcmp(argv[1], "neighbour-child") == 0)
 		return neighbour_child();
+	if (argc >= 2 && strcmp(argv[1], "bulkack-child") == 0)
+		return bulkack_child();
+	if (argc >= 2 && strcmp(argv[1], "bulkack") == 0)
+		return bulkack();
 	if (argc >= 4 && strcmp(argv[1], "direct") == 0)
 		return direct(argv[2], atoi(argv[3]));
 	if (argc >= 4 && strcmp(argv[1], "storm") == 0)
@@ -583,6 +684,6 @@ main(int argc, char **argv)
 		return pairs(atoi(argv[2]), atoi(argv[3]));
 	if (argc >= 3 && strcmp(argv[1], "ring") == 0)
 		return neighbours(atoi(argv[2]));
-	fprintf(stderr, "usage: t_shm direct|storm|kill|pairs|ring ...\n");
+	fprintf(stderr, "usage: t_shm direct|storm|kill|pairs|ring|bulkack ...\n");
 	return 2;
 }
