@@ -29,6 +29,11 @@
  *       at once is answered before the receive returns: the offerer's
  *       pvm_send returns while the receiver sleeps outside libpvm (a
  *       barrier in the soak)
+ *   t_shm mcastroute
+ *       a multicast whose copy to one peer goes through the pvmd while
+ *       a route to that peer opens during the multicast (an answer owed
+ *       to it goes out over the route): the copy still comes before
+ *       the next message, sent over the route
  */
 #include "tcheck.h"
 
@@ -534,6 +539,127 @@ bulkack(void)
 	return tc_done();
 }
 
+/* ---- mcastroute ---- */
+
+/*
+ * pvm_mcast sends the copies for peers with an open route over their
+ * routes, and the rest through the pvmd in one multicast.  While it sends
+ * a copy over a route (a bulk offer waits for its answer, a full ring
+ * waits for room) it reads input and answers offers: an answer to a peer
+ * P whose route is acknowledged but not yet in use opens it then (the
+ * marker goes through the pvmd).  P's copy of the multicast, sent through
+ * the pvmd after that, came after the marker: P read the route from the
+ * marker on, and our next message to P, over the route, came before the
+ * multicast's copy.  The soak's "lost 1, duplicated 1" is this shape.
+ *
+ * The parent X opens its route to Q (round trips) and to P (one message
+ * m0, then reads P's acknowledgement without sending to P again).  Q
+ * sleeps outside libpvm; X multicasts 1.2 MiB to {P, Q}: Q's copy is a
+ * bulk offer that waits for Q, and meanwhile P offers X 2 MiB.  X's
+ * answer opens its route to P.  Then X sends m2 to P.  P, after a sleep
+ * that lets everything queue, must get the multicast (1) before m2 (2).
+ */
+#define MR_LEN (1200 * 1024)
+#define MR_OFFER (2 << 20)
+#define TAG_OFFER 61
+
+static int
+mcr_child(const char *role)
+{
+	static char buf[MR_OFFER];
+	int parent = pvm_parent(), seq[2] = {-1, -1}, i, b;
+	char pp[8];
+
+	if (strcmp(role, "q") == 0) {
+		for (i = 0; i < 20; i++) {
+			if (tc_trecv(parent, TAG_PING, 30) == 0)
+				break;
+			pvm_upkbyte(pp, 8, 1);
+			pvm_initsend(PvmDataRaw);
+			pvm_pkbyte(pp, 8, 1);
+			pvm_send(parent, TAG_PONG);
+		}
+		tc_trecv(parent, TAG_ARGS, 30);
+		tc_sleep(3.0); /* the multicast's offer to us waits */
+		tc_trecv(parent, TAG_DATA, 30);
+		tc_trecv(parent, TAG_EXIT, 60);
+		pvm_exit();
+		return 0;
+	}
+	/* P: enrolled and listening; then m0 through the pvmd, and the
+	 * parent's route is acknowledged while we wait here. */
+	i = (int)getpid();
+	tc_send_ints(parent, TAG_PID, &i, 1);
+	if (tc_trecv(parent, TAG_DATA, 30) > 0)
+		pvm_upkint(seq, 1, 1);
+	tc_send_ints(parent, TAG_PONG, seq, 1);
+	tc_trecv(parent, TAG_ARGS, 0.5);
+	tc_sleep(1.0); /* the parent waits in its multicast by now */
+	memset(buf, 0x11, sizeof(buf));
+	pvm_initsend(PvmDataRaw);
+	pvm_pkbyte(buf, MR_OFFER, 1);
+	pvm_send(parent, TAG_OFFER);
+	tc_sleep(3.0); /* the multicast and m2 queue meanwhile */
+	for (i = 0; i < 2; i++) {
+		seq[i] = -1;
+		if ((b = tc_trecv(parent, TAG_DATA, 30)) > 0)
+			pvm_upkint(&seq[i], 1, 1);
+	}
+	tc_send_ints(parent, TAG_DONE, seq, 2);
+	tc_trecv(parent, TAG_EXIT, 60);
+	pvm_exit();
+	return 0;
+}
+
+static int
+mcastroute(void)
+{
+	static char body[MR_LEN];
+	char *ap[] = {"mcr-child", "p", NULL}, *aq[] = {"mcr-child", "q", NULL};
+	int p, q, seq, got[2] = {-1, -1}, v[2], i;
+	char pp[8] = "mcastrte";
+
+	if (tc_spawn_self(ap, 1, &p) != 1 || tc_spawn_self(aq, 1, &q) != 1)
+		tc_fatal("spawn the two children");
+	for (i = 0; i < 20; i++) {
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(pp, 8, 1);
+		pvm_send(q, TAG_PING);
+		if (tc_trecv(q, TAG_PONG, 30) == 0)
+			break;
+	}
+	tc_eq(i, 20, "round trips with Q (its route opens)");
+	tc_check(tc_recv_ints(p, TAG_PID, &seq, 1, 30) == p, "P reports in");
+	seq = 0;
+	tc_send_ints(p, TAG_DATA, &seq, 1); /* m0: our route to P opens */
+	tc_check(tc_recv_ints(p, TAG_PONG, &seq, 1, 30) == p && seq == 0,
+	    "P got m0");
+	tc_trecv(p, TAG_ARGS, 0.5); /* read P's acknowledgement of it */
+	pvm_initsend(PvmDataRaw);
+	pvm_send(q, TAG_ARGS); /* Q: sleep */
+	seq = 1;
+	memset(body, 0x22, sizeof(body));
+	pvm_initsend(PvmDataRaw);
+	pvm_pkint(&seq, 1, 1);
+	pvm_pkbyte(body, MR_LEN, 1);
+	v[0] = p;
+	v[1] = q;
+	tc_eq(pvm_mcast(v, 2, TAG_DATA), 0, "pvm_mcast to P and Q");
+	seq = 2;
+	tc_send_ints(p, TAG_DATA, &seq, 1); /* m2 */
+	tc_check(tc_trecv(p, TAG_OFFER, 30) > 0, "P's offer taken");
+	tc_check(tc_recv_ints(p, TAG_DONE, got, 2, 60) == p,
+	    "P's report");
+	tc_check(got[0] == 1 && got[1] == 2,
+	    "P got the multicast, then m2 (got %d, then %d)", got[0],
+	    got[1]);
+	pvm_initsend(PvmDataRaw);
+	pvm_send(p, TAG_EXIT);
+	pvm_initsend(PvmDataRaw);
+	pvm_send(q, TAG_EXIT);
+	return tc_done();
+}
+
 /* ---- pairs ---- */
 
 static int
@@ -674,6 +800,10 @@ main(int argc, char **argv)
 		return bulkack_child();
 	if (argc >= 2 && strcmp(argv[1], "bulkack") == 0)
 		return bulkack();
+	if (argc >= 3 && strcmp(argv[1], "mcr-child") == 0)
+		return mcr_child(argv[2]);
+	if (argc >= 2 && strcmp(argv[1], "mcastroute") == 0)
+		return mcastroute();
 	if (argc >= 4 && strcmp(argv[1], "direct") == 0)
 		return direct(argv[2], atoi(argv[3]));
 	if (argc >= 4 && strcmp(argv[1], "storm") == 0)
@@ -684,6 +814,6 @@ main(int argc, char **argv)
 		return pairs(atoi(argv[2]), atoi(argv[3]));
 	if (argc >= 3 && strcmp(argv[1], "ring") == 0)
 		return neighbours(atoi(argv[2]));
-	fprintf(stderr, "usage: t_shm direct|storm|kill|pairs|ring|bulkack ...\n");
+	fprintf(stderr, "usage: t_shm direct|storm|kill|pairs|ring|bulkack|mcastroute ...\n");
 	return 2;
 }
