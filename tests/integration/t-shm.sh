@@ -10,7 +10,8 @@
 # a bulk offer read from a ring is answered before the receive returns;
 # a multicast's copy through the pvmd is not overtaken by the next
 # message over a route that opened during the multicast (also on
-# sockets).
+# sockets); a child stopped, continued and interrupted (EINTR) around
+# every message loses no wake-up.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$TASKS/t_shm"
 # Rings are opt-in (PVM_SHM=1) while the soak's loss is open.
@@ -21,6 +22,7 @@ run_checks 60 "$TASKS/t_shm" direct rings "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" direct refuse "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" bulkack
 run_checks 60 "$TASKS/t_shm" mcastroute
+run_checks 120 "$TASKS/t_shm" stopcont 200
 run_checks 300 "$TASKS/t_shm" storm 8 400
 run_checks 300 "$TASKS/t_shm" kill 10
 run_checks 300 "$TASKS/t_shm" pairs 8 2000

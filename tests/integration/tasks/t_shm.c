@@ -34,11 +34,18 @@
  *       a route to that peer opens during the multicast (an answer owed
  *       to it goes out over the route): the copy still comes before
  *       the next message, sent over the route
+ *   t_shm stopcont N
+ *       N round trips (small, and every 8th a 2 MiB bulk offer) with a
+ *       child that is stopped (SIGSTOP) while the message is sent and
+ *       continued, and interrupted by a signal (a handler without
+ *       SA_RESTART: poll and read fail with EINTR) while it waits: no
+ *       wake-up is lost, every answer comes within 10 s
  */
 #include "tcheck.h"
 
 #include <signal.h>
 #include <sys/select.h>
+#include <sys/wait.h>
 
 #define TAG_ARGS 50
 #define TAG_PING 51
@@ -552,12 +559,17 @@ bulkack(void)
  * marker on, and our next message to P, over the route, came before the
  * multicast's copy.  The soak's "lost 1, duplicated 1" is this shape.
  *
- * The parent X opens its route to Q (round trips) and to P (one message
- * m0, then reads P's acknowledgement without sending to P again).  Q
- * sleeps outside libpvm; X multicasts 1.2 MiB to {P, Q}: Q's copy is a
- * bulk offer that waits for Q, and meanwhile P offers X 2 MiB.  X's
- * answer opens its route to P.  Then X sends m2 to P.  P, after a sleep
- * that lets everything queue, must get the multicast (1) before m2 (2).
+ * The parent X keeps PvmAllowDirect: it opens no routes, and sends over
+ * a child's route (backwards) from its first send after that route
+ * opened.  The children (PvmRouteDirect) open routes to X.  X's round
+ * trips with Q put Q's route in use both ways; X sends m0 to P before
+ * P's route is open (through the pvmd), and nothing more until the
+ * multicast, so P's route is open but unused by X.  Q sleeps outside
+ * libpvm; X multicasts 1.2 MiB to {P, Q}: P's copy goes through the
+ * pvmd, Q's is a bulk offer over Q's route that waits for Q, and
+ * meanwhile P offers X 2 MiB.  X's answer is X's first send over P's
+ * route.  Then X sends m2 to P.  P, after a sleep that lets everything
+ * queue, must get the multicast (1) before m2 (2).
  */
 #define MR_LEN (1200 * 1024)
 #define MR_OFFER (2 << 20)
@@ -586,8 +598,8 @@ mcr_child(const char *role)
 		pvm_exit();
 		return 0;
 	}
-	/* P: enrolled and listening; then m0 through the pvmd, and the
-	 * parent's route is acknowledged while we wait here. */
+	/* P: our route to the parent opens with this first message and is
+	 * in use from the next; m0 comes through the pvmd. */
 	i = (int)getpid();
 	tc_send_ints(parent, TAG_PID, &i, 1);
 	if (tc_trecv(parent, TAG_DATA, 30) > 0)
@@ -619,6 +631,7 @@ mcastroute(void)
 	int p, q, seq, got[2] = {-1, -1}, v[2], i;
 	char pp[8] = "mcastrte";
 
+	pvm_setopt(PvmRoute, PvmAllowDirect);
 	if (tc_spawn_self(ap, 1, &p) != 1 || tc_spawn_self(aq, 1, &q) != 1)
 		tc_fatal("spawn the two children");
 	for (i = 0; i < 20; i++) {
@@ -631,10 +644,10 @@ mcastroute(void)
 	tc_eq(i, 20, "round trips with Q (its route opens)");
 	tc_check(tc_recv_ints(p, TAG_PID, &seq, 1, 30) == p, "P reports in");
 	seq = 0;
-	tc_send_ints(p, TAG_DATA, &seq, 1); /* m0: our route to P opens */
+	tc_send_ints(p, TAG_DATA, &seq, 1); /* m0, through the pvmd */
 	tc_check(tc_recv_ints(p, TAG_PONG, &seq, 1, 30) == p && seq == 0,
 	    "P got m0");
-	tc_trecv(p, TAG_ARGS, 0.5); /* read P's acknowledgement of it */
+	tc_trecv(p, TAG_ARGS, 0.5); /* P's route is open by now */
 	pvm_initsend(PvmDataRaw);
 	pvm_send(q, TAG_ARGS); /* Q: sleep */
 	seq = 1;
@@ -657,6 +670,104 @@ mcastroute(void)
 	pvm_send(p, TAG_EXIT);
 	pvm_initsend(PvmDataRaw);
 	pvm_send(q, TAG_EXIT);
+	return tc_done();
+}
+
+/* ---- stopcont ---- */
+
+#define SC_BIG (2 << 20)
+
+static void
+sc_handler(int sig)
+{
+	(void)sig;
+}
+
+static int
+stopcont_child(void)
+{
+	static char buf[SC_BIG];
+	int parent = pvm_parent(), pid = (int)getpid(), b, len;
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sc_handler; /* no SA_RESTART: waits see EINTR */
+	sigaction(SIGUSR1, &sa, NULL);
+	tc_send_ints(parent, TAG_PID, &pid, 1);
+	for (;;) {
+		if ((b = pvm_recv(parent, -1)) < 0)
+			break;
+		pvm_bufinfo(b, &len, NULL, NULL);
+		if (len > SC_BIG)
+			break;
+		if (len > 0)
+			pvm_upkbyte(buf, len, 1);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(buf, len, 1);
+		pvm_send(parent, TAG_PONG);
+		if (len == 0)
+			break;
+	}
+	pvm_exit();
+	return 0;
+}
+
+static int
+stopcont(int n)
+{
+	static char buf[SC_BIG];
+	char *args[] = {"stopcont-child", NULL};
+	int kid, pid = 0, i, ok = 0, late = 0, len;
+	double t, worst = 0;
+
+	if (tc_spawn_self(args, 1, &kid) != 1 ||
+	    tc_recv_ints(kid, TAG_PID, &pid, 1, 30) != kid || pid <= 0)
+		tc_fatal("spawn the child");
+	memset(buf, 0x77, sizeof(buf));
+	for (i = 0; i < n; i++) {
+		len = i % 8 == 7 ? SC_BIG : 64;
+		/* Stopped while we send; a signal while it waits. */
+		kill(pid, SIGSTOP);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(buf, len, 1);
+		t = tc_now();
+		if (len == SC_BIG) {
+			/* The bulk offer waits for the child: continue it from
+			 * a forked helper while we wait in pvm_send. */
+			if (fork() == 0) {
+				usleep(20000);
+				kill(pid, SIGCONT);
+				usleep(1000);
+				kill(pid, SIGUSR1);
+				_exit(0);
+			}
+			pvm_send(kid, TAG_PING);
+			while (waitpid(-1, NULL, WNOHANG) > 0)
+				;
+		} else {
+			pvm_send(kid, TAG_PING);
+			usleep(1000);
+			kill(pid, SIGCONT);
+			kill(pid, SIGUSR1);
+		}
+		if (tc_trecv(kid, TAG_PONG, 10) > 0)
+			ok++;
+		t = tc_now() - t;
+		if (t > worst)
+			worst = t;
+		if (t > 2)
+			late++;
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+	}
+	tc_eq(ok, n, "answers of a stopped, continued and interrupted child");
+	tc_eq(late, 0, "answers that took over 2 s (worst %.3f s)", worst);
+	tc_check(ring_maps() >= (getenv("PVM_SHM") != NULL &&
+	                                strcmp(getenv("PVM_SHM"), "0") != 0),
+	    "ring segments mapped as PVM_SHM says (%d)", ring_maps());
+	pvm_initsend(PvmDataRaw);
+	pvm_send(kid, TAG_PING); /* empty: the child leaves */
+	tc_trecv(kid, TAG_PONG, 10);
 	return tc_done();
 }
 
@@ -804,6 +915,10 @@ main(int argc, char **argv)
 		return mcr_child(argv[2]);
 	if (argc >= 2 && strcmp(argv[1], "mcastroute") == 0)
 		return mcastroute();
+	if (argc >= 2 && strcmp(argv[1], "stopcont-child") == 0)
+		return stopcont_child();
+	if (argc >= 3 && strcmp(argv[1], "stopcont") == 0)
+		return stopcont(atoi(argv[2]));
 	if (argc >= 4 && strcmp(argv[1], "direct") == 0)
 		return direct(argv[2], atoi(argv[3]));
 	if (argc >= 4 && strcmp(argv[1], "storm") == 0)
@@ -814,6 +929,6 @@ main(int argc, char **argv)
 		return pairs(atoi(argv[2]), atoi(argv[3]));
 	if (argc >= 3 && strcmp(argv[1], "ring") == 0)
 		return neighbours(atoi(argv[2]));
-	fprintf(stderr, "usage: t_shm direct|storm|kill|pairs|ring|bulkack|mcastroute ...\n");
+	fprintf(stderr, "usage: t_shm direct|storm|kill|pairs|ring|bulkack|mcastroute|stopcont ...\n");
 	return 2;
 }
