@@ -222,6 +222,9 @@ int32_t lpvm_route_newmarker(void);
 /* Knock: TC_ROUTE(0) to dst through the pvmd, which makes it accept on
  * its listening sockets (it may be waiting on its pvmd socket alone). */
 void lpvm_route_knock(int dst);
+/* With $PVM_ROUTE_TRACE: a line about a route on stderr. */
+void lpvm_route_trace(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 /* Send a one-frame task-control message (tag, body) to dst over c. */
 int lpvm_route_send(
     struct lpvm_conn *c, int dst, int32_t tag, const uint8_t *body, size_t len);

@@ -51,6 +51,8 @@
 #include "conn.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -64,6 +66,28 @@ static int route_wanted(int dst);
 static int route_watched; /* pvm_getfds was called (see shm.c) */
 
 static int32_t route_nextmarker;
+
+/*
+ * $PVM_ROUTE_TRACE set: each step of a route (opened, acknowledged, in
+ * use, used backwards, marker in, closed) on stderr, for a soak that
+ * found a message out of order.
+ */
+void
+lpvm_route_trace(const char *fmt, ...)
+{
+	static int on = -1;
+	va_list ap;
+
+	if (on < 0)
+		on = getenv("PVM_ROUTE_TRACE") != NULL;
+	if (!on)
+		return;
+	fprintf(stderr, "libpvm [t%x] route: ", (unsigned)lpvm.mytid);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
 /* Refusal records that wait for a retry (a hint: may count too many). */
 static int route_nretry;
 
@@ -262,6 +286,8 @@ route_open(int dst, int tries)
 		return;
 	}
 	if (connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == -1) {
+		lpvm_route_trace(
+		    "to t%x: connect: %s", (unsigned)dst, strerror(errno));
 		close(fd);
 		route_refuse(dst, tries, 1);
 		return;
@@ -283,6 +309,8 @@ route_open(int dst, int tries)
 	}
 	if (segfd >= 0)
 		close(segfd); /* our mapping keeps the memory */
+	lpvm_route_trace("to t%x: hello, marker %d%s", (unsigned)dst,
+	    (int)c->marker, c->shm_offer != NULL ? ", rings offered" : "");
 	/* Knock: dst may be waiting on its pvmd socket alone (rx.c). */
 	lpvm_route_knock(dst);
 }
@@ -295,6 +323,8 @@ route_activate(struct lpvm_conn *c)
 	    route_send_marker(lpvm_pvmd, c->peer, c->marker) != 0)
 		return NULL;
 	c->state = CONN_OUT_OPEN;
+	lpvm_route_trace("to t%x: in use (marker %d sent)", (unsigned)c->peer,
+	    (int)c->marker);
 	return c;
 }
 
@@ -310,6 +340,8 @@ route_reverse(struct lpvm_conn *c)
 	    route_send_marker(lpvm_pvmd, c->peer, -c->marker) != 0)
 		return NULL;
 	c->twoway = 1;
+	lpvm_route_trace("to t%x: its route used backwards (marker %d sent)",
+	    (unsigned)c->peer, (int)-c->marker);
 	return c;
 }
 
@@ -479,12 +511,17 @@ lpvm_route_frame(struct lpvm_conn *c, const struct wire_hdr *h,
 		}
 		route_settle_rings(c, 1);
 		c->state = CONN_IN_HOLD;
+		lpvm_route_trace("from t%x: hello, marker %d, acknowledged%s",
+		    (unsigned)c->peer, (int)marker,
+		    c->shm != NULL ? " (rings)" : "");
 		return;
 	}
 	if (c->state == CONN_OUT_WAIT && ok && marker == c->marker &&
 	    h->src == c->peer) {
 		route_settle_rings(c, len >= 8 && get32(body + 4) == 1);
 		c->state = CONN_OUT_ACKED;
+		lpvm_route_trace("to t%x: acknowledged%s", (unsigned)c->peer,
+		    c->shm != NULL ? " (rings)" : "");
 		return;
 	}
 	lpvm_conn_close(
@@ -510,6 +547,8 @@ lpvm_route_marker(int src, const uint8_t *body, size_t len)
 			/* Its route to us opens. */
 			c->state = CONN_IN_OPEN;
 			c->pending = 1; /* input may already be buffered */
+			lpvm_route_trace("from t%x: marker %d in, reading it",
+			    (unsigned)src, (int)marker);
 			return;
 		}
 		if (marker < 0 && c->state == CONN_OUT_OPEN &&
@@ -517,6 +556,9 @@ lpvm_route_marker(int src, const uint8_t *body, size_t len)
 			/* It starts answering over our route. */
 			c->twoway = 1;
 			c->pending = 1;
+			lpvm_route_trace("to t%x: marker %d in, reading it "
+			                 "backwards",
+			    (unsigned)src, (int)marker);
 			return;
 		}
 	}

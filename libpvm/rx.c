@@ -813,11 +813,6 @@ rx_wait_pvmd(void)
 		lpvm_disconnect();
 		return PvmSysErr;
 	}
-	if (lpvm_tx_depth == 0) {
-		lpvm_conn_reap();
-		lpvm_bulk_flush();
-		lpvm_route_flush();
-	}
 	return k;
 }
 
@@ -918,8 +913,8 @@ rx_poll_rings(int n, struct lpvm_conn *wout, int *writable)
 	return got;
 }
 
-int
-lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
+static int
+rx_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 {
 	int i, n, k, got = 0, lost = 0;
 	struct lpvm_conn *c;
@@ -991,12 +986,29 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		lpvm_disconnect();
 		return PvmSysErr;
 	}
-	if (lpvm_tx_depth == 0) {
+	return got;
+}
+
+/*
+ * The answers owed to offers and route requests read during the wait go
+ * out on every way out of it, not only after a poll that found input: a
+ * wait first reads the rings that have bytes (lpvm_rx_pending), and if
+ * that delivered an offer and the poll that follows (not waiting then)
+ * finds nothing, it returns at once.  The program may then have its
+ * message and block outside libpvm (pvm_barrier) while the offerer waits
+ * for the answer in its pvm_send: the soak's stall with rings.
+ */
+int
+lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
+{
+	int r = rx_io_wait(timeout_ms, wout, writable);
+
+	if (r >= 0 && lpvm_tx_depth == 0 && lpvm_pvmd != NULL) {
 		lpvm_conn_reap();
 		lpvm_bulk_flush();
 		lpvm_route_flush();
 	}
-	return got;
+	return r;
 }
 
 int

@@ -55,7 +55,10 @@ send_tidcmp(const void *a, const void *b)
 
 /*
  * Tell the pvmd the list, then send the message once to our multicast
- * address; the pvmd makes the copies.
+ * address; the pvmd makes the copies.  Nothing may go out between the
+ * two (lpvm_tx_owed at the end of the first write would send answers we
+ * owe, and an answer may open a route to a listed task: see pvm_mcast),
+ * so both count as one write.
  */
 static int
 send_mcast_pvmd(const int *tids, int n, int tag, struct lpvm_msg *m)
@@ -67,12 +70,16 @@ send_mcast_pvmd(const int *tids, int n, int tag, struct lpvm_msg *m)
 	xdr_put_int(&w, n);
 	for (i = 0; i < n; i++)
 		xdr_put_int(&w, tids[i]);
+	lpvm_tx_depth++;
 	rc = lpvm_send_xdr(lpvm.pvmdtid, TM_MCAST, SYSCTX_TM, &w);
 	xdr_writer_free(&w);
-	if (rc < 0)
-		return rc;
-	return lpvm_send_msg(
-	    (int)(TID_MCAST_BIT | (uint32_t)lpvm.mytid), tag, lpvm.ctx, m);
+	if (rc >= 0)
+		rc = lpvm_send_msg((int)(TID_MCAST_BIT | (uint32_t)lpvm.mytid),
+		    tag, lpvm.ctx, m);
+	lpvm_tx_depth--;
+	if (rc >= 0)
+		lpvm_tx_owed();
+	return rc;
 }
 
 /* An open outgoing direct route to tid, or NULL. */
@@ -95,12 +102,22 @@ send_open_route(int tid)
  * the caller itself are dropped, as in PVM.  Tasks with an open direct
  * route get their copy over it (keeping per-pair order); the rest go
  * through the pvmd in one multicast.
+ *
+ * The multicast through the pvmd goes first.  Sending a copy over a
+ * route may wait (a bulk offer for its answer, a full ring or socket for
+ * room), and a wait reads input and answers offers; an answer to a task
+ * of the pvmd's list opens a route to it if one was acknowledged (or
+ * uses its route to us backwards), and the marker of that route goes
+ * through the pvmd.  A copy sent through the pvmd after that marker came
+ * after it, and the task, reading the route from the marker on, could
+ * take our next message, sent over the route, before the copy (the
+ * soak's "lost 1, duplicated 1"; t_shm mcastroute).
  */
 int
 pvm_mcast(int *tids, int n, int tag)
 {
 	struct lpvm_msg *m;
-	int *v, i, k, rc;
+	int *v, *r, i, k, nr, rc;
 
 	if ((rc = lpvm_enrol()) < 0)
 		return lpvm_err("pvm_mcast", rc);
@@ -114,20 +131,30 @@ pvm_mcast(int *tids, int n, int tag)
 		return lpvm_err("pvm_mcast", PvmNoBuf);
 	if (n == 0)
 		return 0;
-	if ((v = malloc((size_t)n * sizeof(*v))) == NULL)
+	if ((v = malloc(2 * (size_t)n * sizeof(*v))) == NULL)
 		return lpvm_err("pvm_mcast", PvmNoMem);
+	r = v + n;
 	memcpy(v, tids, (size_t)n * sizeof(*v));
 	qsort(v, (size_t)n, sizeof(*v), send_tidcmp);
-	for (i = 0, k = 0; i < n && rc >= 0; i++) {
+	/* Which copies go over routes is decided before anything is sent. */
+	for (i = 0, k = 0, nr = 0; i < n; i++) {
 		if ((i > 0 && v[i] == v[i - 1]) || v[i] == lpvm.mytid)
 			continue;
 		if (send_open_route(v[i]) != NULL)
-			rc = lpvm_send_msg(v[i], tag, lpvm.ctx, m);
+			r[nr++] = v[i];
 		else
 			v[k++] = v[i];
 	}
-	if (rc >= 0 && k > 0)
+	for (i = 0; i < k; i++)
+		lpvm_route_trace(
+		    "mcast to t%x: through the pvmd", (unsigned)v[i]);
+	if (k > 0)
 		rc = send_mcast_pvmd(v, k, tag, m);
+	for (i = 0; i < nr && rc >= 0; i++) {
+		lpvm_route_trace(
+		    "mcast to t%x: over its route", (unsigned)r[i]);
+		rc = lpvm_send_msg(r[i], tag, lpvm.ctx, m);
+	}
 	free(v);
 	if (rc < 0)
 		return lpvm_err("pvm_mcast", rc);

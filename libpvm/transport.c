@@ -71,6 +71,10 @@ conn_free_input(struct lpvm_conn *c)
 void
 lpvm_conn_close(struct lpvm_conn *c, enum lpvm_conn_state st)
 {
+	if (c != lpvm_pvmd && c->fd >= 0)
+		lpvm_route_trace("t%x: closed (state %d%s%s)",
+		    (unsigned)c->peer, (int)c->state, c->eof ? ", hung up" : "",
+		    st == CONN_REFUSED ? ", refused" : "");
 	if (c->fd >= 0)
 		close(c->fd);
 	c->fd = -1;

@@ -6,7 +6,12 @@
 # senders with random sizes, tags and receives keep order and matching,
 # also through rings of 4 KiB (always full); senders killed in the middle
 # of large messages leave nothing half delivered and no segment; 16
-# tasks ping-pong in pairs on this 2-core machine; a ring of neighbours.
+# tasks ping-pong in pairs on this 2-core machine; a ring of neighbours;
+# a bulk offer read from a ring is answered before the receive returns;
+# a multicast's copy through the pvmd is not overtaken by the next
+# message over a route that opened during the multicast (also on
+# sockets); a child stopped, continued and interrupted (EINTR) around
+# every message loses no wake-up.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$TASKS/t_shm"
 # Rings are opt-in (PVM_SHM=1) while the soak's loss is open.
@@ -15,6 +20,9 @@ export PVM_SHM=1
 start_pvmd
 run_checks 60 "$TASKS/t_shm" direct rings "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" direct refuse "$(pvmd_pid)"
+run_checks 60 "$TASKS/t_shm" bulkack
+run_checks 60 "$TASKS/t_shm" mcastroute
+run_checks 120 "$TASKS/t_shm" stopcont 200
 run_checks 300 "$TASKS/t_shm" storm 8 400
 run_checks 300 "$TASKS/t_shm" kill 10
 run_checks 300 "$TASKS/t_shm" pairs 8 2000
@@ -49,5 +57,6 @@ unset T_SHM_ALLOW
 export PVM_SHM=0
 start_pvmd
 run_checks 60 "$TASKS/t_shm" direct norings "$(pvmd_pid)"
+run_checks 60 "$TASKS/t_shm" mcastroute
 run_checks 300 "$TASKS/t_shm" storm 8 200
 finish

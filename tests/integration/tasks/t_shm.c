@@ -24,11 +24,28 @@
  *       2 x NPAIRS children ping-pong 8 bytes in pairs
  *   t_shm ring N
  *       N children each send to their right neighbour
+ *   t_shm bulkack
+ *       a bulk offer read from a ring by a receive that then returns
+ *       at once is answered before the receive returns: the offerer's
+ *       pvm_send returns while the receiver sleeps outside libpvm (a
+ *       barrier in the soak)
+ *   t_shm mcastroute
+ *       a multicast whose copy to one peer goes through the pvmd while
+ *       a route to that peer opens during the multicast (an answer owed
+ *       to it goes out over the route): the copy still comes before
+ *       the next message, sent over the route
+ *   t_shm stopcont N
+ *       N round trips (small, and every 8th a 2 MiB bulk offer) with a
+ *       child that is stopped (SIGSTOP) while the message is sent and
+ *       continued, and interrupted by a signal (a handler without
+ *       SA_RESTART: poll and read fail with EINTR) while it waits: no
+ *       wake-up is lost, every answer comes within 10 s
  */
 #include "tcheck.h"
 
 #include <signal.h>
 #include <sys/select.h>
+#include <sys/wait.h>
 
 #define TAG_ARGS 50
 #define TAG_PING 51
@@ -437,6 +454,323 @@ kill_test(int rounds)
 	return tc_done();
 }
 
+/* ---- bulkack ---- */
+
+/*
+ * The soak's stall with rings (PVM_SHM=1, 27 Nov): a worker sat in
+ * pvm_mcast waiting for the answer to its bulk offer, and the receiver
+ * sat in pvm_barrier owing it (bulk_nacks = 1).  A receive that finds
+ * the offer in a ring before it polls (lpvm_rx_pending at the start of
+ * lpvm_io_wait) then polls without waiting, finds nothing more and
+ * returned without sending the answers it owed.
+ *
+ * The child opens rings with a few round trips, then offers 2 MiB while
+ * the parent sleeps outside libpvm (so the offer waits in the ring and
+ * no wake-up is asked for).  The parent wakes, receives the message and
+ * sleeps 3 s outside libpvm.  The child's pvm_send must return before
+ * that sleep ends.
+ */
+#define BA_LEN (2 << 20)
+#define BA_SLEEP 3.0
+
+static int
+bulkack_child(void)
+{
+	static char buf[BA_LEN];
+	char pp[8] = "bulkack!";
+	int parent = pvm_parent(), i;
+	double t[2];
+
+	for (i = 0; i < 20; i++) {
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(pp, 8, 1);
+		pvm_send(parent, TAG_PING);
+		if (tc_trecv(parent, TAG_PONG, 30) == 0)
+			break;
+	}
+	memset(buf, 0x5a, sizeof(buf));
+	tc_sleep(0.3); /* the parent is asleep by now */
+	pvm_initsend(PvmDataRaw);
+	pvm_pkbyte(buf, BA_LEN, 1);
+	t[0] = tc_now();
+	pvm_send(parent, TAG_DATA);
+	t[1] = tc_now(); /* returned: the parent answered the offer */
+	pvm_initsend(PvmDataDefault);
+	pvm_pkdouble(t, 2, 1);
+	pvm_send(parent, TAG_DONE);
+	tc_trecv(parent, TAG_EXIT, 30);
+	pvm_exit();
+	return 0;
+}
+
+static int
+bulkack(void)
+{
+	static char buf[BA_LEN];
+	char *args[] = {"bulkack-child", NULL};
+	char pp[8];
+	double t[2] = {0, 0}, wake;
+	int kid, i, len = 0;
+
+	if (tc_spawn_self(args, 1, &kid) != 1)
+		tc_fatal("spawn the offering child");
+	for (i = 0; i < 20; i++) {
+		if (tc_trecv(kid, TAG_PING, 30) == 0)
+			break;
+		pvm_upkbyte(pp, 8, 1);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(pp, 8, 1);
+		pvm_send(kid, TAG_PONG);
+	}
+	tc_eq(i, 20, "round trips that open the rings");
+	tc_check(ring_maps() >= 1, "a ring segment is mapped (%d)",
+	    ring_maps());
+	tc_sleep(1.0); /* the offer lands in the ring meanwhile */
+	i = tc_trecv(kid, TAG_DATA, 30);
+	if (i > 0)
+		pvm_bufinfo(i, &len, NULL, NULL);
+	tc_check(i > 0 && len == BA_LEN && pvm_upkbyte(buf, BA_LEN, 1) >= 0 &&
+	        buf[0] == 0x5a && buf[BA_LEN - 1] == 0x5a,
+	    "the 2 MiB offer taken");
+	tc_sleep(BA_SLEEP); /* outside libpvm, as in a barrier */
+	wake = tc_now();
+	tc_check(tc_trecv(kid, TAG_DONE, 30) > 0 && pvm_upkdouble(t, 2, 1) >= 0,
+	    "the child's report");
+	tc_check(t[1] > 0 && t[1] < wake,
+	    "the child's pvm_send returned %.2f s after it began, %.2f s "
+	    "before the parent left its %.0f s sleep (the answer was not "
+	    "held back)",
+	    t[1] - t[0], wake - t[1], BA_SLEEP);
+	pvm_initsend(PvmDataRaw);
+	pvm_send(kid, TAG_EXIT);
+	return tc_done();
+}
+
+/* ---- mcastroute ---- */
+
+/*
+ * pvm_mcast sends the copies for peers with an open route over their
+ * routes, and the rest through the pvmd in one multicast.  While it sends
+ * a copy over a route (a bulk offer waits for its answer, a full ring
+ * waits for room) it reads input and answers offers: an answer to a peer
+ * P whose route is acknowledged but not yet in use opens it then (the
+ * marker goes through the pvmd).  P's copy of the multicast, sent through
+ * the pvmd after that, came after the marker: P read the route from the
+ * marker on, and our next message to P, over the route, came before the
+ * multicast's copy.  The soak's "lost 1, duplicated 1" is this shape.
+ *
+ * The parent X keeps PvmAllowDirect: it opens no routes, and sends over
+ * a child's route (backwards) from its first send after that route
+ * opened.  The children (PvmRouteDirect) open routes to X.  X's round
+ * trips with Q put Q's route in use both ways; X sends m0 to P before
+ * P's route is open (through the pvmd), and nothing more until the
+ * multicast, so P's route is open but unused by X.  Q sleeps outside
+ * libpvm; X multicasts 1.2 MiB to {P, Q}: P's copy goes through the
+ * pvmd, Q's is a bulk offer over Q's route that waits for Q, and
+ * meanwhile P offers X 2 MiB.  X's answer is X's first send over P's
+ * route.  Then X sends m2 to P.  P, after a sleep that lets everything
+ * queue, must get the multicast (1) before m2 (2).
+ */
+#define MR_LEN (1200 * 1024)
+#define MR_OFFER (2 << 20)
+#define TAG_OFFER 61
+
+static int
+mcr_child(const char *role)
+{
+	static char buf[MR_OFFER];
+	int parent = pvm_parent(), seq[2] = {-1, -1}, i, b;
+	char pp[8];
+
+	if (strcmp(role, "q") == 0) {
+		for (i = 0; i < 20; i++) {
+			if (tc_trecv(parent, TAG_PING, 30) == 0)
+				break;
+			pvm_upkbyte(pp, 8, 1);
+			pvm_initsend(PvmDataRaw);
+			pvm_pkbyte(pp, 8, 1);
+			pvm_send(parent, TAG_PONG);
+		}
+		tc_trecv(parent, TAG_ARGS, 30);
+		tc_sleep(3.0); /* the multicast's offer to us waits */
+		tc_trecv(parent, TAG_DATA, 30);
+		tc_trecv(parent, TAG_EXIT, 60);
+		pvm_exit();
+		return 0;
+	}
+	/* P: our route to the parent opens with this first message and is
+	 * in use from the next; m0 comes through the pvmd. */
+	i = (int)getpid();
+	tc_send_ints(parent, TAG_PID, &i, 1);
+	if (tc_trecv(parent, TAG_DATA, 30) > 0)
+		pvm_upkint(seq, 1, 1);
+	tc_send_ints(parent, TAG_PONG, seq, 1);
+	tc_trecv(parent, TAG_ARGS, 0.5);
+	tc_sleep(1.0); /* the parent waits in its multicast by now */
+	memset(buf, 0x11, sizeof(buf));
+	pvm_initsend(PvmDataRaw);
+	pvm_pkbyte(buf, MR_OFFER, 1);
+	pvm_send(parent, TAG_OFFER);
+	tc_sleep(3.0); /* the multicast and m2 queue meanwhile */
+	for (i = 0; i < 2; i++) {
+		seq[i] = -1;
+		if ((b = tc_trecv(parent, TAG_DATA, 30)) > 0)
+			pvm_upkint(&seq[i], 1, 1);
+	}
+	tc_send_ints(parent, TAG_DONE, seq, 2);
+	tc_trecv(parent, TAG_EXIT, 60);
+	pvm_exit();
+	return 0;
+}
+
+static int
+mcastroute(void)
+{
+	static char body[MR_LEN];
+	char *ap[] = {"mcr-child", "p", NULL}, *aq[] = {"mcr-child", "q", NULL};
+	int p, q, seq, got[2] = {-1, -1}, v[2], i;
+	char pp[8] = "mcastrte";
+
+	pvm_setopt(PvmRoute, PvmAllowDirect);
+	if (tc_spawn_self(ap, 1, &p) != 1 || tc_spawn_self(aq, 1, &q) != 1)
+		tc_fatal("spawn the two children");
+	for (i = 0; i < 20; i++) {
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(pp, 8, 1);
+		pvm_send(q, TAG_PING);
+		if (tc_trecv(q, TAG_PONG, 30) == 0)
+			break;
+	}
+	tc_eq(i, 20, "round trips with Q (its route opens)");
+	tc_check(tc_recv_ints(p, TAG_PID, &seq, 1, 30) == p, "P reports in");
+	seq = 0;
+	tc_send_ints(p, TAG_DATA, &seq, 1); /* m0, through the pvmd */
+	tc_check(tc_recv_ints(p, TAG_PONG, &seq, 1, 30) == p && seq == 0,
+	    "P got m0");
+	tc_trecv(p, TAG_ARGS, 0.5); /* P's route is open by now */
+	pvm_initsend(PvmDataRaw);
+	pvm_send(q, TAG_ARGS); /* Q: sleep */
+	seq = 1;
+	memset(body, 0x22, sizeof(body));
+	pvm_initsend(PvmDataRaw);
+	pvm_pkint(&seq, 1, 1);
+	pvm_pkbyte(body, MR_LEN, 1);
+	v[0] = p;
+	v[1] = q;
+	tc_eq(pvm_mcast(v, 2, TAG_DATA), 0, "pvm_mcast to P and Q");
+	seq = 2;
+	tc_send_ints(p, TAG_DATA, &seq, 1); /* m2 */
+	tc_check(tc_trecv(p, TAG_OFFER, 30) > 0, "P's offer taken");
+	tc_check(tc_recv_ints(p, TAG_DONE, got, 2, 60) == p,
+	    "P's report");
+	tc_check(got[0] == 1 && got[1] == 2,
+	    "P got the multicast, then m2 (got %d, then %d)", got[0],
+	    got[1]);
+	pvm_initsend(PvmDataRaw);
+	pvm_send(p, TAG_EXIT);
+	pvm_initsend(PvmDataRaw);
+	pvm_send(q, TAG_EXIT);
+	return tc_done();
+}
+
+/* ---- stopcont ---- */
+
+#define SC_BIG (2 << 20)
+
+static void
+sc_handler(int sig)
+{
+	(void)sig;
+}
+
+static int
+stopcont_child(void)
+{
+	static char buf[SC_BIG];
+	int parent = pvm_parent(), pid = (int)getpid(), b, len;
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sc_handler; /* no SA_RESTART: waits see EINTR */
+	sigaction(SIGUSR1, &sa, NULL);
+	tc_send_ints(parent, TAG_PID, &pid, 1);
+	for (;;) {
+		if ((b = pvm_recv(parent, -1)) < 0)
+			break;
+		pvm_bufinfo(b, &len, NULL, NULL);
+		if (len > SC_BIG)
+			break;
+		if (len > 0)
+			pvm_upkbyte(buf, len, 1);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(buf, len, 1);
+		pvm_send(parent, TAG_PONG);
+		if (len == 0)
+			break;
+	}
+	pvm_exit();
+	return 0;
+}
+
+static int
+stopcont(int n)
+{
+	static char buf[SC_BIG];
+	char *args[] = {"stopcont-child", NULL};
+	int kid, pid = 0, i, ok = 0, late = 0, len;
+	double t, worst = 0;
+
+	if (tc_spawn_self(args, 1, &kid) != 1 ||
+	    tc_recv_ints(kid, TAG_PID, &pid, 1, 30) != kid || pid <= 0)
+		tc_fatal("spawn the child");
+	memset(buf, 0x77, sizeof(buf));
+	for (i = 0; i < n; i++) {
+		len = i % 8 == 7 ? SC_BIG : 64;
+		/* Stopped while we send; a signal while it waits. */
+		kill(pid, SIGSTOP);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(buf, len, 1);
+		t = tc_now();
+		if (len == SC_BIG) {
+			/* The bulk offer waits for the child: continue it from
+			 * a forked helper while we wait in pvm_send. */
+			if (fork() == 0) {
+				usleep(20000);
+				kill(pid, SIGCONT);
+				usleep(1000);
+				kill(pid, SIGUSR1);
+				_exit(0);
+			}
+			pvm_send(kid, TAG_PING);
+			while (waitpid(-1, NULL, WNOHANG) > 0)
+				;
+		} else {
+			pvm_send(kid, TAG_PING);
+			usleep(1000);
+			kill(pid, SIGCONT);
+			kill(pid, SIGUSR1);
+		}
+		if (tc_trecv(kid, TAG_PONG, 10) > 0)
+			ok++;
+		t = tc_now() - t;
+		if (t > worst)
+			worst = t;
+		if (t > 2)
+			late++;
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+	}
+	tc_eq(ok, n, "answers of a stopped, continued and interrupted child");
+	tc_eq(late, 0, "answers that took over 2 s (worst %.3f s)", worst);
+	tc_check(ring_maps() >= (getenv("PVM_SHM") != NULL &&
+	                                strcmp(getenv("PVM_SHM"), "0") != 0),
+	    "ring segments mapped as PVM_SHM says (%d)", ring_maps());
+	pvm_initsend(PvmDataRaw);
+	pvm_send(kid, TAG_PING); /* empty: the child leaves */
+	tc_trecv(kid, TAG_PONG, 10);
+	return tc_done();
+}
+
 /* ---- pairs ---- */
 
 static int
@@ -573,6 +907,18 @@ main(int argc, char **argv)
 		return pair_child();
 	if (argc >= 2 && strcmp(argv[1], "neighbour-child") == 0)
 		return neighbour_child();
+	if (argc >= 2 && strcmp(argv[1], "bulkack-child") == 0)
+		return bulkack_child();
+	if (argc >= 2 && strcmp(argv[1], "bulkack") == 0)
+		return bulkack();
+	if (argc >= 3 && strcmp(argv[1], "mcr-child") == 0)
+		return mcr_child(argv[2]);
+	if (argc >= 2 && strcmp(argv[1], "mcastroute") == 0)
+		return mcastroute();
+	if (argc >= 2 && strcmp(argv[1], "stopcont-child") == 0)
+		return stopcont_child();
+	if (argc >= 3 && strcmp(argv[1], "stopcont") == 0)
+		return stopcont(atoi(argv[2]));
 	if (argc >= 4 && strcmp(argv[1], "direct") == 0)
 		return direct(argv[2], atoi(argv[3]));
 	if (argc >= 4 && strcmp(argv[1], "storm") == 0)
@@ -583,6 +929,6 @@ main(int argc, char **argv)
 		return pairs(atoi(argv[2]), atoi(argv[3]));
 	if (argc >= 3 && strcmp(argv[1], "ring") == 0)
 		return neighbours(atoi(argv[2]));
-	fprintf(stderr, "usage: t_shm direct|storm|kill|pairs|ring ...\n");
+	fprintf(stderr, "usage: t_shm direct|storm|kill|pairs|ring|bulkack|mcastroute|stopcont ...\n");
 	return 2;
 }
