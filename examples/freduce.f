@@ -1,16 +1,16 @@
 c
 c     freduce.f: pvmfreduce in Fortran: PvmSum and PvmMax.
 c
-c     Started from the shell, with the number of members as its
-c     argument (default 4), the program joins the group 'freduce'
-c     (instance 0), starts the other members as copies of itself, and
-c     sends each of them the size of the group.  Every member takes a
-c     share of k = 1..1000 and computes how many numbers it has, their
-c     sum, and the square root of its largest k, in REAL*8.  pvmfreduce
-c     adds the counts and sums (PvmSum) and takes the largest root
-c     (PvmMax) at instance 0, which prints them and the values they
-c     must have.  (The counts and sums are whole numbers, exact in
-c     REAL*8.)
+c     Started from the shell (or by the console's spawn), with the
+c     number of members as its argument (default 4), the program joins
+c     the group 'freduce' (instance 0), starts the other members as
+c     copies of itself (pvmfspawn passes no arguments), and sends each
+c     of them the size of the group.  Every member takes a share of
+c     k = 1..1000 and computes how many numbers it has, their sum, and
+c     the square root of its largest k, in REAL*8.  pvmfreduce adds the
+c     counts and sums (PvmSum) and takes the largest root (PvmMax) at
+c     instance 0, which prints them and the values they must have.
+c     (The counts and sums are whole numbers, exact in REAL*8.)
 c
 c       ./freduce 4
 c

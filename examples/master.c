@@ -27,6 +27,8 @@ main(int argc, char **argv)
 	    bytes, tag, from;
 	double part[MAXW], pi = 0.0;
 
+	/* Line by line, also when stdout is a pipe (spawn -> in the console). */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc > 1)
 		nw = atoi(argv[1]);
 	if (nw < 1 || nw > MAXW) {
