@@ -4,7 +4,7 @@
 # system and one private HOME, the guide's programs in
 # $HOME/pvm3/bin/$PVM_ARCH.  examples/hostfile, with its placeholder
 # names node2 and node3 replaced by h2 and h3, starts the machine:
-# `pvmd hostfile` on h1.  Then, on h1:
+# `pvmd hostfile` on h1, in the hostfile's directory.  Then, on h1:
 #
 #   conf             3 hosts: h1, h2, h3
 #   reduce 6         the sums right, and members on each of the 3 hosts
@@ -29,8 +29,12 @@ sed 's/^node2$/h2/; s/^node3$/h3/' "$GUIDE_SRC/hostfile" \
 check "the hostfile names h2 and h3 (from node2, node3)" \
     test "$(grep -v '^#' "$T_TMP/hostfile" | grep -c .)" -eq 2 -a \
     "$(grep -cx 'h[23]' "$T_TMP/hostfile")" -eq 2
+# As the guide says it: the hostfile named relative to the current
+# directory (the pvmd reads it once it has changed to $HOME).
+cd "$T_TMP" || exit 99
 check "pvmd hostfile on h1 returns with the machine up" \
-    hosts_start_master "$T_TMP/hostfile"
+    hosts_start_master hostfile
+cd / || exit 99
 
 echo conf | hosts_console 1 30 "$T_TMP/conf.out"
 cat "$T_TMP/conf.out"
