@@ -47,6 +47,7 @@ for f in Makefile hello.c hello_child.c master.c worker.c reduce.c \
     freduce.f session.pvm hostfile; do
 	check "installed: \$(docdir)/examples/$f" test -s "$DOCEX/$f"
 done
+check "installed: \$(docdir)/guide.md" test -s "$D$PVM_INST_DOCDIR/guide.md"
 for f in pvm3.pc gpvm3.pc; do
 	check "installed: \$(libdir)/pkgconfig/$f" test -s "$LIBDIR/pkgconfig/$f"
 done
