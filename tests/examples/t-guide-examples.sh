@@ -20,6 +20,11 @@ need "$PVMGS_PATH" "$PVM_CONSOLE"
 
 g_home
 g_put "$GUIDE_EX" $GUIDE_C $GUIDE_F
+# sum_job is an installed program: in the build it is a libtool wrapper
+# around .libs/sum_job, whose run path is the configured $(libdir).  The
+# copies it spawns (.libs/sum_job itself, started by the pvmd) find the
+# build's libgpvm3 here, not whatever that $(libdir) holds.
+export LD_LIBRARY_PATH="$PVM_TOP_BUILDDIR/libgpvm/.libs:$LD_LIBRARY_PATH"
 start_pvmd
 pid=$(pvmd_pid)
 

@@ -86,6 +86,13 @@ for p in $GUIDE_C $GUIDE_F; do
 	    test -x "$GUIDE_BIN/$p"
 done
 
+# The installed libraries find each other through their own run path,
+# the configured $(libdir), which holds nothing under DESTDIR: there
+# libfpvm3 would find Debian's libgpvm3 and libpvm3 (the programs
+# themselves find theirs through the run path checked above).  So the
+# pvmd, the tasks it starts, and these programs look in the DESTDIR
+# $(libdir) first, as an installed pvm4 does without help.
+export LD_LIBRARY_PATH="$LIBDIR"
 start_pvmd
 cd "$W" || exit 99
 g_run hello 30 ./hello
