@@ -518,6 +518,23 @@ main(int argc, char **argv)
 	}
 	if (slave_check_opts() != 0)
 		return 1;
+	/*
+	 * The pvmd reads the hostfile after it has changed to $HOME: a
+	 * relative name is taken from the caller's directory now.
+	 */
+	if (hostfile != NULL && *hostfile != '\0' && *hostfile != '/') {
+		static char abs_hostfile[PATHS_MAX];
+		char cwd[PATHS_MAX];
+
+		if (getcwd(cwd, sizeof(cwd)) == NULL ||
+		    snprintf(abs_hostfile, sizeof(abs_hostfile), "%s/%s", cwd,
+		        hostfile) >= (int)sizeof(abs_hostfile)) {
+			fprintf(stderr, "pvmd: hostfile %s: path too long\n",
+			    hostfile);
+			return 1;
+		}
+		hostfile = abs_hostfile;
+	}
 	parse_env();
 	raise_nofile();
 	signal(SIGPIPE, SIG_IGN);
