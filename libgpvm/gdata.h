@@ -1,0 +1,179 @@
+/*
+ * gdata.h: the per-group data segment of the shared-memory collectives,
+ * shared by pvmgs and the members of a group on one host.
+ *
+ * pvmgs creates it beside the barrier segment (gseg.h) when it creates a
+ * group: the file g<segid in hex>.d in the virtual machine's directory,
+ * mode 0600, removed with the group (and by a new pvmgs or the pvmd's
+ * halt, like every g* file there).  It holds one slot per instance, up
+ * to GDATA_SLOTS; a group whose view has more instances uses the message
+ * paths (every member decides the same from its view).
+ *
+ * A slot is a one-place mailbox that its owner (the member holding the
+ * instance) fills and one reader empties:
+ *
+ *   put   deposits made (owner); readers sleep on it
+ *   got   deposits taken (the reader, or the owner reclaiming one);
+ *         the owner sleeps on it.  Empty when got == put.
+ *   cur   (version << 32 | call) of the owner's latest collective: the
+ *         view version it was made on and the number of collectives the
+ *         owner made on that version before it
+ *   h     the deposit: who it is for (instance and tid), its call, tag,
+ *         datatype, count, chunk, and a status (0, or an error and no
+ *         data)
+ *   owner the tid holding the instance (pvmgs), 0 when it went; gone:
+ *         why (PvmNoTask: it died, PvmMismatch: it left)
+ *   data  GDATA_CHUNK bytes
+ *
+ * Order (C11 atomics): the owner writes h and data, then put with
+ * release; a reader loads put with acquire before it reads them, and
+ * moves got with a compare-and-swap (release) once it no longer needs
+ * them; the owner loads got with acquire before it writes again.  A
+ * sleeper counts itself in (rsleep or wsleep), looks once more and only
+ * then sleeps; a waker stores the counter and then looks at the sleeper
+ * count (all sequentially consistent), so one of the two sees the
+ * other's store and no wake-up is lost.
+ *
+ * A reader's verdict on a child's slot (gdata_look) depends only on the
+ * slot and on what the reader expects, so the same rules serve every
+ * collective and a unit test drives them on anonymous memory:
+ *
+ *   GD_READY   a deposit for this reader, call and chunk: use it, then
+ *              gdata_take
+ *   GD_FAILED  a deposit for this reader that ends the child's part with
+ *              *err: its status, or PvmMismatch (another call, count,
+ *              tag or datatype); gdata_take it
+ *   GD_LOST    nothing will come: the holder went (*err from gone), is
+ *              another task, or is past this call without a deposit for
+ *              us (PvmMismatch); take nothing
+ *   GD_WAIT    nothing yet
+ *
+ * A deposit stays until taken.  Its owner's next deposit waits for that,
+ * unless the reader can no longer take it: the reader's instance has
+ * another holder (it went), or the reader's own cur is past the deposit's
+ * call (it gave that call up).  Then the owner reclaims the slot
+ * (gdata_put_ready).
+ */
+#ifndef GDATA_H
+#define GDATA_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GDATA_MAGIC 0x50564d64u /* "PVMd" */
+#define GDATA_LAYOUT 1
+/* Instances a data segment serves. */
+#define GDATA_SLOTS 64
+/* Data bytes a slot holds: a larger call goes in chunks. */
+#define GDATA_CHUNK (64 * 1024)
+
+/* Verdicts of gdata_look. */
+#define GD_WAIT 0
+#define GD_READY 1
+#define GD_FAILED 2
+#define GD_LOST 3
+
+/* One deposit (written by the owner before it moves put). */
+struct gdata_hdr {
+	uint32_t version; /* of the owner's view */
+	uint32_t call;    /* collectives on that version before this one */
+	int32_t to;       /* the reader's instance */
+	int32_t totid;    /* the reader's tid */
+	int32_t tag;
+	int32_t status; /* 0, or an error (then no data) */
+	int32_t datatype;
+	int32_t count; /* elements in the whole call */
+	int32_t chunk; /* this chunk's index */
+	int32_t nelem; /* elements in this chunk */
+};
+
+struct gdata_slot {
+	/* Written by the owner. */
+	_Atomic uint32_t put;
+	_Atomic uint32_t rsleep; /* readers asleep on put */
+	_Atomic uint64_t cur;
+	struct gdata_hdr h;
+	char pad0[64 - 16 - sizeof(struct gdata_hdr)];
+	/* Written by the reader (and by the owner when it reclaims). */
+	_Atomic uint32_t got;
+	_Atomic uint32_t wsleep; /* the owner asleep on got */
+	char pad1[56];
+	/* Written by pvmgs. */
+	_Atomic int32_t owner;
+	_Atomic int32_t gone;
+	char pad2[56];
+	unsigned char data[GDATA_CHUNK] __attribute__((aligned(64)));
+};
+
+struct gdata {
+	uint32_t magic;
+	uint32_t layout;
+	uint32_t nslots;
+	uint32_t chunk;
+	char pad[48];
+	struct gdata_slot slot[GDATA_SLOTS];
+};
+
+/* A call's identity in cur and in a deposit. */
+#define GDATA_ID(version, call) ((uint64_t)(version) << 32 | (uint32_t)(call))
+
+/* What a reader expects from one child in one chunk of one call. */
+struct gdata_want {
+	int me, metid; /* the reader */
+	int tid;       /* the child's tid, as the reader's view has it */
+	uint32_t version, call;
+	int tag, datatype, count, chunk;
+};
+
+/* ---- both sides ---- */
+
+/* File of group segid's data segment under dir; 0, or -1 if too long. */
+int gdata_path(const char *dir, uint32_t segid, char *out, size_t outlen);
+/* Map an existing segment (members); NULL on any failure. */
+struct gdata *gdata_map(const char *path);
+void gdata_unmap(struct gdata *d);
+
+/* ---- members (pure apart from the futex calls) ---- */
+
+/*
+ * Child c's slot as the reader w sees it (see the top).  *seen receives
+ * the put value looked at (for gdata_take and gdata_sleep_put), *err the
+ * error of GD_FAILED and GD_LOST.
+ */
+int gdata_look(struct gdata *d, int c, const struct gdata_want *w,
+    uint32_t *seen, int *err);
+/* The reader is done with the deposit it saw at put value seen. */
+void gdata_take(struct gdata *d, int c, uint32_t seen);
+
+/* Publish the owner's current call (at its start). */
+void gdata_enter(struct gdata *d, int me, uint64_t id);
+/*
+ * Whether the owner me may write a new deposit: its slot is empty, or
+ * holds one its reader can no longer take (reclaimed here).  *seen
+ * receives the got value looked at (for gdata_sleep_got).
+ */
+int gdata_put_ready(struct gdata *d, int me, uint32_t *seen);
+/* Publish the deposit written into slot me's h and data; wake readers. */
+void gdata_put(struct gdata *d, int me);
+
+/*
+ * Sleep until slot c's put (or slot me's got) moves from seen, or
+ * timeout_ms pass; spurious wake-ups are allowed.  The caller looks
+ * again afterwards.
+ */
+void gdata_sleep_put(struct gdata *d, int c, uint32_t seen, int timeout_ms);
+void gdata_sleep_got(struct gdata *d, int me, uint32_t seen, int timeout_ms);
+
+/* ---- pvmgs ---- */
+
+/* Create, size and map a new segment; NULL on failure (the group then
+ * uses the message paths). */
+struct gdata *gdata_create(const char *path);
+/* tid now holds instance inst: a clean slot. */
+void gdata_member_new(struct gdata *d, int inst, int tid);
+/* Instance inst's holder went (code PvmNoTask: died; PvmMismatch: left);
+ * wake every sleeper so that the waits on it end. */
+void gdata_member_gone(struct gdata *d, int inst, int code);
+
+#endif /* GDATA_H */
