@@ -146,96 +146,148 @@ gdata_sleep_got(struct gdata *d, int me, uint32_t seen, int timeout_ms)
 
 /* ---- readers ---- */
 
-/*
- * A deposit h, as reader w sees it: a verdict, or -1 if it is another
- * reader's (then the rest of gdata_look decides).
- */
+/* What gd_deposit makes of a deposit, worst to best for the reader. */
+#define GD_OTHER 0   /* another reader's, an earlier call: not ours */
+#define GD_PAST 1    /* another reader's, a later call: we get nothing */
+#define GD_LATER 2   /* ours, a later call: not now */
+#define GD_STALE 3   /* ours, an earlier call: take it, PvmMismatch */
+#define GD_WRONG 4   /* ours, this call, but wrong count...: take it */
+#define GD_STATUS 5  /* ours, this call, an error status: take it */
+#define GD_EXACT 6   /* ours, this call and chunk */
+
+/* A deposit h, as reader w sees it (GD_OTHER .. GD_EXACT). */
 static int
-gd_deposit(const struct gdata_hdr *h, const struct gdata_want *w, int *err)
+gd_deposit(const struct gdata_hdr *h, const struct gdata_want *w)
 {
 	uint64_t mine = GDATA_ID(w->version, w->call);
 	uint64_t theirs = GDATA_ID(h->version, h->call);
 
-	*err = PvmMismatch;
 	if (h->to != w->me || h->totid != w->metid) {
-		/* The child is past our call and sent us nothing more. */
-		return theirs > mine ? GD_LOST : -1;
+		return theirs > mine ? GD_PAST : GD_OTHER;
 	}
-	if (theirs > mine) {
-		return GD_LOST; /* ours, for a later call: not now */
-	}
-	if (theirs < mine) {
-		return GD_FAILED; /* a call we gave up on */
+	if (theirs != mine) {
+		return theirs > mine ? GD_LATER : GD_STALE;
 	}
 	if (h->status < 0) {
-		*err = h->status;
-		return GD_FAILED;
+		return GD_STATUS;
 	}
 	if (h->chunk != w->chunk || h->count != w->count ||
 	    h->tag != w->tag || h->datatype != w->datatype) {
+		return GD_WRONG;
+	}
+	return GD_EXACT;
+}
+
+/*
+ * Place i of slot s as reader w sees it: gd_deposit's verdict, -1 if
+ * empty; *state and *status receive what was read.
+ */
+static int
+gd_place(struct gdata_slot *s, int i, const struct gdata_want *w,
+    uint32_t *state, int *status)
+{
+	struct gdata_place *pl = &s->place[i];
+	struct gdata_hdr h;
+	uint32_t st;
+	int tries;
+
+	for (tries = 0; tries < GD_RETRIES; tries++) {
+		st = atomic_load_explicit(&pl->state, memory_order_acquire);
+		if (st % 2 == 0) {
+			return -1;
+		}
+		memcpy(&h, &pl->h, sizeof(h));
+		atomic_thread_fence(memory_order_acquire);
+		/* Taken and filled again meanwhile: h may be half done. */
+		if (atomic_load_explicit(&pl->state, memory_order_relaxed) ==
+		    st) {
+			*state = st;
+			*status = h.status;
+			return gd_deposit(&h, w);
+		}
+	}
+	return -1;
+}
+
+/* Map the best place verdict v to gdata_look's answer. */
+static int
+gd_verdict(int v, int status, int *err)
+{
+	*err = v == GD_STATUS ? status : PvmMismatch;
+	if (v == GD_EXACT) {
+		*err = 0;
+		return GD_READY;
+	}
+	if (v >= GD_STALE) {
 		return GD_FAILED;
 	}
-	*err = 0;
-	return GD_READY;
+	if (v >= GD_PAST) {
+		return GD_LOST;
+	}
+	return GD_WAIT;
 }
 
 int
 gdata_look(struct gdata *d, int c, const struct gdata_want *w,
-    uint32_t *seen, int *err)
+    struct gdata_seen *seen, int *err)
 {
 	struct gdata_slot *s = &d->slot[c];
-	struct gdata_hdr h;
-	uint32_t p, g;
+	uint32_t state = 0;
 	uint64_t cur;
-	int owner, gone, r, tries;
+	int owner, gone, i, v, best = GD_OTHER, status = 0, st;
 
-	for (tries = 0;; tries++) {
-		/* Before the slot: what they show was deposited before. */
-		owner = atomic_load_explicit(&s->owner, memory_order_acquire);
-		gone = atomic_load_explicit(&s->gone, memory_order_relaxed);
-		cur = atomic_load_explicit(&s->cur, memory_order_acquire);
-		p = atomic_load_explicit(&s->put, memory_order_acquire);
-		g = atomic_load_explicit(&s->got, memory_order_acquire);
-		*seen = p;
-		if (p == g) {
-			break;
+	/* Before the places: what they show happened before. */
+	seen->put = atomic_load(&s->put);
+	owner = atomic_load_explicit(&s->owner, memory_order_acquire);
+	gone = atomic_load_explicit(&s->gone, memory_order_relaxed);
+	cur = atomic_load_explicit(&s->cur, memory_order_acquire);
+	seen->place = -1;
+	for (i = 0; i < GDATA_DEPTH; i++) {
+		if ((v = gd_place(s, i, w, &state, &st)) > best) {
+			best = v;
+			status = st;
+			seen->place = i;
+			seen->state = state;
 		}
-		memcpy(&h, &s->h, sizeof(h));
-		atomic_thread_fence(memory_order_acquire);
-		/* Taken meanwhile: h may be the owner's next one, half done. */
-		if (atomic_load(&s->got) != g) {
-			if (tries < GD_RETRIES) {
-				continue;
-			}
-			return GD_WAIT;
-		}
-		if ((r = gd_deposit(&h, w, err)) >= 0) {
-			return r;
-		}
-		break;
+	}
+	if ((v = gd_verdict(best, status, err)) != GD_WAIT) {
+		return v;
 	}
 	if (owner != w->tid) {
 		*err = owner == 0 && gone < 0 ? gone : PvmMismatch;
 		return GD_LOST;
 	}
 	if (cur > GDATA_ID(w->version, w->call)) {
+		/* Past our call, and nothing here for it. */
 		*err = PvmMismatch;
 		return GD_LOST;
 	}
 	return GD_WAIT;
 }
 
-void
-gdata_take(struct gdata *d, int c, uint32_t seen)
+const void *
+gdata_data(struct gdata *d, int c, const struct gdata_seen *seen)
 {
-	struct gdata_slot *s = &d->slot[c];
-	uint32_t g = seen - 1;
+	return d->slot[c].data[seen->place];
+}
 
-	/* Fails only if the owner reclaimed it first: the same result. */
-	atomic_compare_exchange_strong(&s->got, &g, seen);
-	if (atomic_load(&s->wsleep) != 0) {
-		gd_wake(&s->got);
+/* Empty place i of slot s if it is still in state st; wake the owner. */
+static void
+gd_empty(struct gdata_slot *s, int i, uint32_t st)
+{
+	if (atomic_compare_exchange_strong(&s->place[i].state, &st, st + 1)) {
+		atomic_fetch_add(&s->got, 1);
+		if (atomic_load(&s->wsleep) != 0) {
+			gd_wake(&s->got);
+		}
 	}
+}
+
+void
+gdata_take(struct gdata *d, int c, const struct gdata_seen *seen)
+{
+	/* A failed swap: the owner reclaimed it first, the same result. */
+	gd_empty(&d->slot[c], seen->place, seen->state);
 }
 
 /* ---- owners ---- */
@@ -246,37 +298,66 @@ gdata_enter(struct gdata *d, int me, uint64_t id)
 	atomic_store_explicit(&d->slot[me].cur, id, memory_order_release);
 }
 
+/* Whether the reader of our deposit h may still take it. */
+static int
+gd_wanted(struct gdata *d, const struct gdata_hdr *h)
+{
+	struct gdata_slot *r;
+
+	if (h->to < 0 || h->to >= GDATA_SLOTS) {
+		return 0;
+	}
+	r = &d->slot[h->to];
+	return atomic_load(&r->owner) == h->totid &&
+	    atomic_load(&r->cur) <= GDATA_ID(h->version, h->call);
+}
+
 int
 gdata_put_ready(struct gdata *d, int me, uint32_t *seen)
 {
-	struct gdata_slot *s = &d->slot[me], *r;
-	uint32_t p = atomic_load_explicit(&s->put, memory_order_relaxed);
-	uint32_t g = atomic_load_explicit(&s->got, memory_order_acquire);
+	struct gdata_slot *s = &d->slot[me];
+	uint32_t st;
+	int i;
 
-	*seen = g;
-	if (p == g) {
-		return 1;
+	*seen = atomic_load(&s->got);
+	for (i = 0; i < GDATA_DEPTH; i++) {
+		st = atomic_load_explicit(&s->place[i].state,
+		    memory_order_acquire);
+		if (st % 2 == 0) {
+			return i + 1;
+		}
 	}
-	if (s->h.to < 0 || s->h.to >= GDATA_SLOTS) {
-		return 0;
+	for (i = 0; i < GDATA_DEPTH; i++) {
+		st = atomic_load(&s->place[i].state);
+		if (st % 2 == 1 && !gd_wanted(d, &s->place[i].h)) {
+			/* Its reader went, or gave that call up. */
+			gd_empty(s, i, st);
+			return i + 1;
+		}
 	}
-	r = &d->slot[s->h.to];
-	if (atomic_load(&r->owner) == s->h.totid &&
-	    atomic_load(&r->cur) <= GDATA_ID(s->h.version, s->h.call)) {
-		return 0; /* its reader will take it */
-	}
-	/* Its reader went, or gave that call up: reclaim it. */
-	atomic_compare_exchange_strong(&s->got, &g, p);
-	return 1;
+	return 0;
+}
+
+struct gdata_hdr *
+gdata_put_hdr(struct gdata *d, int me, int place)
+{
+	return &d->slot[me].place[place].h;
+}
+
+void *
+gdata_put_data(struct gdata *d, int me, int place)
+{
+	return d->slot[me].data[place];
 }
 
 void
-gdata_put(struct gdata *d, int me)
+gdata_put(struct gdata *d, int me, int place)
 {
 	struct gdata_slot *s = &d->slot[me];
 
-	atomic_store(&s->put, atomic_load_explicit(&s->put,
-	                          memory_order_relaxed) + 1);
+	atomic_fetch_add_explicit(&s->place[place].state, 1,
+	    memory_order_release);
+	atomic_fetch_add(&s->put, 1);
 	if (atomic_load(&s->rsleep) != 0) {
 		gd_wake(&s->put);
 	}
@@ -288,16 +369,22 @@ void
 gdata_member_new(struct gdata *d, int inst, int tid)
 {
 	struct gdata_slot *s;
+	uint32_t st;
+	int i;
 
 	if (inst < 0 || inst >= GDATA_SLOTS) {
 		return;
 	}
 	s = &d->slot[inst];
 	atomic_store(&s->owner, 0);
-	atomic_store(&s->got, atomic_load(&s->put));
 	atomic_store(&s->cur, 0);
-	memset(&s->h, 0, sizeof(s->h));
-	s->h.to = -1;
+	for (i = 0; i < GDATA_DEPTH; i++) {
+		st = atomic_load(&s->place[i].state);
+		memset(&s->place[i].h, 0, sizeof(s->place[i].h));
+		s->place[i].h.to = -1;
+		/* Empty (even), and never a state a reader saw full. */
+		atomic_store(&s->place[i].state, st + 2 - st % 2);
+	}
 	atomic_store(&s->gone, 0);
 	atomic_store(&s->owner, tid);
 	gd_wake(&s->put);

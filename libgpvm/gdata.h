@@ -9,26 +9,35 @@
  * to GDATA_SLOTS; a group whose view has more instances uses the message
  * paths (every member decides the same from its view).
  *
- * A slot is a one-place mailbox that its owner (the member holding the
- * instance) fills and one reader empties:
+ * A slot is a mailbox of GDATA_DEPTH places that its owner (the member
+ * holding the instance) fills and readers empty, each reader taking the
+ * place addressed to it:
  *
- *   put   deposits made (owner); readers sleep on it
- *   got   deposits taken (the reader, or the owner reclaiming one);
- *         the owner sleeps on it.  Empty when got == put.
+ *   place[i].state  even: empty, odd: full.  The owner fills an empty
+ *         place (h, data, then state + 1); its reader takes it (state +
+ *         1 by compare-and-swap).
+ *   place[i].h  the deposit: who it is for (instance and tid), its call,
+ *         tag, datatype, count, chunk, and a status (0, or an error and
+ *         no data)
+ *   data[i]  place i's GDATA_CHUNK bytes
+ *   put   places filled so far (owner): readers sleep on it
+ *   got   places taken so far: the owner sleeps on it
  *   cur   (version << 32 | call) of the owner's latest collective: the
  *         view version it was made on and the number of collectives the
  *         owner made on that version before it
- *   h     the deposit: who it is for (instance and tid), its call, tag,
- *         datatype, count, chunk, and a status (0, or an error and no
- *         data)
  *   owner the tid holding the instance (pvmgs), 0 when it went; gone:
  *         why (PvmNoTask: it died, PvmMismatch: it left)
- *   data  GDATA_CHUNK bytes
  *
- * Order (C11 atomics): the owner writes h and data, then put with
- * release; a reader loads put with acquire before it reads them, and
- * moves got with a compare-and-swap (release) once it no longer needs
- * them; the owner loads got with acquire before it writes again.  A
+ * Two places let a member copy its next chunk while its parent folds the
+ * last one, and run one call further ahead of its parents (whose calls
+ * may have other roots, so the two deposits may be for two readers).
+ *
+ * Order (C11 atomics): the owner writes h and data, then the place's
+ * state with release; a reader loads the state with acquire before it
+ * reads them, checks after reading h that the state has not moved (else
+ * h may be half rewritten: it looks again), and moves the state with a
+ * compare-and-swap once it no longer needs them; the owner loads the
+ * state with acquire before it writes the place again.  A
  * sleeper counts itself in (rsleep or wsleep), looks once more and only
  * then sleeps; a waker stores the counter and then looks at the sleeper
  * count (all sequentially consistent), so one of the two sees the
@@ -48,11 +57,11 @@
  *              us (PvmMismatch); take nothing
  *   GD_WAIT    nothing yet
  *
- * A deposit stays until taken.  Its owner's next deposit waits for that,
- * unless the reader can no longer take it: the reader's instance has
- * another holder (it went), or the reader's own cur is past the deposit's
- * call (it gave that call up).  Then the owner reclaims the slot
- * (gdata_put_ready).
+ * A deposit stays until taken.  When every place is full the owner's
+ * next deposit waits, unless one's reader can no longer take it: the
+ * reader's instance has another holder (it went), or the reader's own
+ * cur is past the deposit's call (it gave that call up).  Then the owner
+ * reclaims that place (gdata_put_ready).
  */
 #ifndef GDATA_H
 #define GDATA_H
@@ -65,8 +74,10 @@
 #define GDATA_LAYOUT 1
 /* Instances a data segment serves. */
 #define GDATA_SLOTS 64
-/* Data bytes a slot holds: a larger call goes in chunks. */
+/* Data bytes a place holds: a larger call goes in chunks. */
 #define GDATA_CHUNK (64 * 1024)
+/* Places per slot. */
+#define GDATA_DEPTH 2
 
 /* Verdicts of gdata_look. */
 #define GD_WAIT 0
@@ -88,13 +99,20 @@ struct gdata_hdr {
 	int32_t nelem; /* elements in this chunk */
 };
 
+struct gdata_place {
+	_Atomic uint32_t state;
+	uint32_t pad;
+	struct gdata_hdr h;
+	char padh[64 - 8 - sizeof(struct gdata_hdr)];
+};
+
 struct gdata_slot {
 	/* Written by the owner. */
 	_Atomic uint32_t put;
 	_Atomic uint32_t rsleep; /* readers asleep on put */
 	_Atomic uint64_t cur;
-	struct gdata_hdr h;
-	char pad0[64 - 16 - sizeof(struct gdata_hdr)];
+	char pad0[48];
+	struct gdata_place place[GDATA_DEPTH];
 	/* Written by the reader (and by the owner when it reclaims). */
 	_Atomic uint32_t got;
 	_Atomic uint32_t wsleep; /* the owner asleep on got */
@@ -103,7 +121,7 @@ struct gdata_slot {
 	_Atomic int32_t owner;
 	_Atomic int32_t gone;
 	char pad2[56];
-	unsigned char data[GDATA_CHUNK] __attribute__((aligned(64)));
+	unsigned char data[GDATA_DEPTH][GDATA_CHUNK] __attribute__((aligned(64)));
 };
 
 struct gdata {
@@ -117,6 +135,13 @@ struct gdata {
 
 /* A call's identity in cur and in a deposit. */
 #define GDATA_ID(version, call) ((uint64_t)(version) << 32 | (uint32_t)(call))
+
+/* What a reader looked at (gdata_look). */
+struct gdata_seen {
+	uint32_t put;   /* the slot's put before the look */
+	int place;      /* of the deposit of a GD_READY or GD_FAILED */
+	uint32_t state; /* its state then */
+};
 
 /* What a reader expects from one child in one chunk of one call. */
 struct gdata_want {
@@ -138,24 +163,30 @@ void gdata_unmap(struct gdata *d);
 
 /*
  * Child c's slot as the reader w sees it (see the top).  *seen receives
- * the put value looked at (for gdata_take and gdata_sleep_put), *err the
- * error of GD_FAILED and GD_LOST.
+ * what was looked at (for gdata_data, gdata_take and gdata_sleep_put),
+ * *err the error of GD_FAILED and GD_LOST.
  */
 int gdata_look(struct gdata *d, int c, const struct gdata_want *w,
-    uint32_t *seen, int *err);
-/* The reader is done with the deposit it saw at put value seen. */
-void gdata_take(struct gdata *d, int c, uint32_t seen);
+    struct gdata_seen *seen, int *err);
+/* The data of the deposit a look returned GD_READY for. */
+const void *gdata_data(struct gdata *d, int c, const struct gdata_seen *seen);
+/* The reader is done with the deposit it looked at. */
+void gdata_take(struct gdata *d, int c, const struct gdata_seen *seen);
 
 /* Publish the owner's current call (at its start). */
 void gdata_enter(struct gdata *d, int me, uint64_t id);
 /*
- * Whether the owner me may write a new deposit: its slot is empty, or
- * holds one its reader can no longer take (reclaimed here).  *seen
- * receives the got value looked at (for gdata_sleep_got).
+ * A place the owner me may fill: an empty one, or one whose reader can
+ * no longer take its deposit (reclaimed here).  The place's index + 1,
+ * or 0 if none; *seen receives the got value looked at first (for
+ * gdata_sleep_got).
  */
 int gdata_put_ready(struct gdata *d, int me, uint32_t *seen);
-/* Publish the deposit written into slot me's h and data; wake readers. */
-void gdata_put(struct gdata *d, int me);
+/* Place `place`'s header and data, to be filled by the owner. */
+struct gdata_hdr *gdata_put_hdr(struct gdata *d, int me, int place);
+void *gdata_put_data(struct gdata *d, int me, int place);
+/* Publish the deposit written there; wake readers. */
+void gdata_put(struct gdata *d, int me, int place);
 
 /*
  * Sleep until slot c's put (or slot me's got) moves from seen, or

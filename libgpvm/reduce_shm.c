@@ -29,9 +29,11 @@
  * same tag and a different root.  A deposit of another call, count, tag
  * or datatype is PvmMismatch, never folded.
  *
- * Flow control.  A slot holds one deposit.  A member's next deposit
- * waits until its parent has taken the last one (or went, or gave that
- * call up): a member runs at most one call ahead of its parent.
+ * Flow control.  A slot holds GDATA_DEPTH (2) deposits.  A member's
+ * next deposit waits while both are untaken (unless their reader went
+ * or gave that call up): a member copies chunk k + 1 while its parent
+ * folds chunk k, and a member of a small reduce runs at most two calls
+ * ahead of its parents.
  *
  * Waits spin (yielding, common/spin.h) while spinning pays, then sleep
  * on the slot's futex word, and every RS_CHECK_MS read pending notifies
@@ -115,7 +117,7 @@ struct rs_look {
 	int c;
 	int hot; /* memory-only spin first (spin_hot_us) */
 	const struct gdata_want *w;
-	uint32_t seen;
+	struct gdata_seen seen;
 	int err;
 };
 
@@ -155,7 +157,7 @@ rs_wait_kid(struct rs_look *l)
 		if ((v = rs_look_once(l)) != GD_WAIT) {
 			return v;
 		}
-		gdata_sleep_put(l->d, l->c, l->seen, RS_CHECK_MS);
+		gdata_sleep_put(l->d, l->c, l->seen.put, RS_CHECK_MS);
 		if ((v = rs_look_once(l)) != GD_WAIT) {
 			return v;
 		}
@@ -182,29 +184,30 @@ rs_room_once(void *arg)
 	return gdata_put_ready(m->d, m->me, &m->seen);
 }
 
-/* Wait until our slot may take a deposit.  0 or PvmSysErr. */
+/* Wait for a place in our slot: its index, or PvmSysErr. */
 static int
 rs_wait_room(struct gdata *d, int me, int hot)
 {
 	static struct spin_budget hbudget = SPIN_BUDGET_INIT(SPIN_HOT_US);
 	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
 	struct rs_room m = { d, me, 0, hot };
-	int cc;
+	int p, cc;
 
-	if (rs_room_once(&m) || spin_hot(&hbudget, rs_room_once, &m, hot) ||
-	    spin_wait(&budget, rs_room_once, &m)) {
-		return 0;
+	if ((p = rs_room_once(&m)) != 0 ||
+	    (p = spin_hot(&hbudget, rs_room_once, &m, hot)) != 0 ||
+	    (p = spin_wait(&budget, rs_room_once, &m)) != 0) {
+		return p - 1;
 	}
-	while (!rs_room_once(&m)) {
+	while ((p = rs_room_once(&m)) == 0) {
 		gdata_sleep_got(d, me, m.seen, RS_CHECK_MS);
-		if (rs_room_once(&m)) {
+		if ((p = rs_room_once(&m)) != 0) {
 			break;
 		}
 		if ((cc = rs_server_ok()) < 0) {
 			return cc;
 		}
 	}
-	return 0;
+	return p - 1;
 }
 
 /* ---- one chunk ---- */
@@ -226,7 +229,7 @@ rs_fold(const struct gpvm_reduce *r, void *x, const void *y, int n)
 static int
 rs_take_chunk(struct rs_call *k, int chunk, void *x, int n, int err)
 {
-	struct rs_look l = { k->d, 0, k->hot, &k->w, 0, 0 };
+	struct rs_look l = { k->d, 0, k->hot, &k->w, { 0, 0, 0 }, 0 };
 	int i, v, cc;
 
 	k->w.chunk = chunk;
@@ -239,7 +242,7 @@ rs_take_chunk(struct rs_call *k, int chunk, void *x, int n, int err)
 		v = rs_wait_kid(&l);
 		if (v == GD_READY) {
 			if (err == 0 && (cc = rs_fold(k->r, x,
-			    k->d->slot[l.c].data, n)) < 0) {
+			    gdata_data(k->d, l.c, &l.seen), n)) < 0) {
 				err = cc;
 			}
 		} else {
@@ -247,7 +250,7 @@ rs_take_chunk(struct rs_call *k, int chunk, void *x, int n, int err)
 			err = err != 0 ? err : l.err;
 		}
 		if (v == GD_READY || v == GD_FAILED) {
-			gdata_take(k->d, l.c, l.seen);
+			gdata_take(k->d, l.c, &l.seen);
 		}
 	}
 	return err;
@@ -257,26 +260,28 @@ rs_take_chunk(struct rs_call *k, int chunk, void *x, int n, int err)
 static int
 rs_deposit(struct rs_call *k, int chunk, int status, const void *x, int n)
 {
-	struct gdata_slot *s = &k->d->slot[k->me];
-	int cc;
+	struct gdata_hdr *h;
+	int place;
 
-	if ((cc = rs_wait_room(k->d, k->me, k->hot)) < 0) {
-		return cc;
+	if ((place = rs_wait_room(k->d, k->me, k->hot)) < 0) {
+		return place;
 	}
-	s->h.version = k->w.version;
-	s->h.call = k->w.call;
-	s->h.to = k->parent;
-	s->h.totid = k->ptid;
-	s->h.tag = k->r->tag;
-	s->h.status = status;
-	s->h.datatype = k->r->datatype;
-	s->h.count = k->r->count;
-	s->h.chunk = chunk;
-	s->h.nelem = status < 0 ? 0 : n;
+	h = gdata_put_hdr(k->d, k->me, place);
+	h->version = k->w.version;
+	h->call = k->w.call;
+	h->to = k->parent;
+	h->totid = k->ptid;
+	h->tag = k->r->tag;
+	h->status = status;
+	h->datatype = k->r->datatype;
+	h->count = k->r->count;
+	h->chunk = chunk;
+	h->nelem = status < 0 ? 0 : n;
 	if (status == 0) {
-		memcpy(s->data, x, (size_t)n * k->r->esize);
+		memcpy(gdata_put_data(k->d, k->me, place), x,
+		    (size_t)n * k->r->esize);
 	}
-	gdata_put(k->d, k->me);
+	gdata_put(k->d, k->me, place);
 	return 0;
 }
 
