@@ -58,12 +58,17 @@
 #define RS_CHECK_MS 20
 
 /*
- * Largest call (bytes) on this path, and the tree's radix by group size:
- * from bench/run-reduce.sh (docs/performance-reduce.md).  For
- * experiments only, to be set alike on every member: GPVM_SHM_MAX
- * (bytes; 0: never this path) and GPVM_SHM_RADIX.
+ * The selection, from bench/run-reduce.sh (docs/performance-reduce.md,
+ * "Selection"): this path at every size (it was faster than the message
+ * tree from 1 to 1,048,576 doubles at 2 to 16 tasks), a flat tree up to
+ * RS_FLAT_BYTES (the root folds every child: one wake-up level), a
+ * binomial one above (interior members fold chunks in parallel).  For
+ * experiments and tests only, set alike on every member: GPVM_SHM_MAX
+ * (bytes; 0: never this path) and GPVM_SHM_RADIX (the radix at every
+ * size).
  */
 #define RS_MAX_BYTES ((size_t)1 << 62)
+#define RS_FLAT_BYTES ((size_t)2 * GDATA_CHUNK)
 
 /* One call as this member runs it. */
 struct rs_call {
@@ -76,9 +81,9 @@ struct rs_call {
 	int kid[GPVM_KTREE_MAX], kidtid[GPVM_KTREE_MAX], live[GPVM_KTREE_MAX];
 };
 
-/* The tree's radix for a group of n members. */
+/* The tree's radix for a call of `bytes` in a group of n members. */
 static int
-rs_radix(int n)
+rs_radix(int n, size_t bytes)
 {
 	static int env = -1;
 	const char *e;
@@ -90,7 +95,7 @@ rs_radix(int n)
 	if (env != 0) {
 		return env;
 	}
-	return n > 2 ? n : 2;
+	return bytes <= RS_FLAT_BYTES && n > 2 ? n : 2;
 }
 
 int
@@ -301,7 +306,7 @@ rs_begin(struct rs_call *k, const struct gpvm_reduce *r, struct gpvm_view *v,
 		return PvmSysErr;
 	}
 	cc = gpvm_ktree_build(v->tids, v->ninst, rootinst, v->myinst,
-	    rs_radix(v->nmembers), &t);
+	    rs_radix(v->nmembers, (size_t)r->count * r->esize), &t);
 	if (cc < 0) {
 		return cc;
 	}
