@@ -21,6 +21,18 @@
  *   t_reduce leave          a member leaves while another waits for it
  *   t_reduce prop SIZE...   op x datatype x count x root, exact results
  *   t_reduce time N         per-call times (INFO lines only)
+ *
+ * Aimed at the shared-memory path (reduce_shm.c; on one host it takes
+ * every size, in chunks of SHM_CHUNK bytes, with a flat tree up to
+ * SHM_FLAT bytes):
+ *   t_reduce shmprop SIZE...  every op x datatype at 1, 3, 1000 elements
+ *                             and at and just past both limits
+ *   t_reduce rootcycle        300 calls in a row, one tag, every root
+ *   t_reduce crowd N          N members (more than the CPUs), thousands
+ *                             of calls, within a time limit
+ *   t_reduce kill leaf COUNT, leave COUNT, bitident COUNT: the scenarios
+ *                             above at another count
+ *   t_reduce userfail root    the user function fails at the root only
  */
 #include <math.h>
 #include <signal.h>
@@ -36,6 +48,9 @@
 #define TAG_IDX 4302
 #define TAG_USER 7
 #define MAXMEM 32
+/* libgpvm/gdata.h's GDATA_CHUNK and reduce_shm.c's RS_FLAT_BYTES. */
+#define SHM_CHUNK 65536
+#define SHM_FLAT (2 * SHM_CHUNK)
 
 static const char *mode;
 static int is_driver;
@@ -429,6 +444,60 @@ mode_prop(int argc, char **argv, int idx)
 	free(tmp);
 }
 
+/* shmprop SIZE...: the shared-memory path's counts, every pair. */
+static void
+mode_shmprop(int argc, char **argv, int idx)
+{
+	int sizes[16], nsz = 0, i, s, op, dt, k, ci, maxn = 1, counts[7];
+	size_t maxbytes = (size_t)SHM_FLAT + 64;
+	char g[96];
+	void *buf, *want, *tmp;
+
+	for (i = is_driver ? 2 : 4; i < argc && nsz < 16; i++) {
+		sizes[nsz] = atoi(argv[i]);
+		maxn = sizes[nsz] > maxn ? sizes[nsz] : maxn;
+		nsz++;
+	}
+	buf = malloc(maxbytes);
+	want = malloc(maxbytes);
+	tmp = malloc(maxbytes);
+	if (buf == NULL || want == NULL || tmp == NULL) {
+		tc_fatal("no memory");
+	}
+	for (s = 0; s < nsz; s++) {
+		snprintf(g, sizeof(g), "%s.%d", gname, sizes[s]);
+		if (idx < sizes[s]) {
+			join(g, sizes[s]);
+			ci = 0;
+			for (op = 0; op < 4; op++) {
+				for (dt = 1; dt < 12; dt++) {
+					if (!supported(op, dt)) {
+						continue;
+					}
+					counts[0] = 1;
+					counts[1] = 3;
+					counts[2] = 1000;
+					counts[3] = (int)(SHM_CHUNK / tsize(dt));
+					counts[4] = counts[3] + 1;
+					counts[5] = (int)(SHM_FLAT / tsize(dt));
+					counts[6] = counts[5] + 1;
+					for (k = 0; k < 7; k++, ci++) {
+						prop_case(g, sizes[s], op, dt,
+						    counts[k],
+						    (ci * 7 + s) % sizes[s],
+						    (uint64_t)ci + 500, buf,
+						    want, tmp);
+					}
+				}
+			}
+		}
+		step(g, maxn - 1);
+	}
+	free(buf);
+	free(want);
+	free(tmp);
+}
+
 /* ---- the other scenarios ---- */
 
 /* The man page: 1..5, 10..50, 100..500, PvmSum to instance 1. */
@@ -663,12 +732,12 @@ mode_user(void)
 
 /* A user function that fails on one member: the root gets the error. */
 static void
-mode_userfail(void)
+mode_userfail(int rootonly)
 {
 	static int big[100000];
 	int x[8], rc, i, victim, root, want;
 
-	for (victim = 0; victim < nmem; victim += 2) {
+	for (victim = 0; victim < (rootonly ? 1 : nmem); victim += 2) {
 		root = 0;
 		for (i = 0; i < 8; i++) {
 			x[i] = i;
@@ -676,6 +745,7 @@ mode_userfail(void)
 		/* Instances 0 and 2 have children (and so call the
 		 * function) in the one-host tree rooted at 0; 4 is a leaf. */
 		want = victim == 4 ? 0 : -99;
+		/* root: the root is the victim; it folds in every tree. */
 		ufail = myinst == victim;
 		rc = pvm_reduce(u_xor, x, 8, PVM_INT, 4, gname, root);
 		if (myinst == root) {
@@ -799,12 +869,12 @@ mode_twogroups(int idx)
 	step("two groups reducing at the same time", nmem - 1);
 }
 
-/* Rounding-sensitive double sums: the same bits every call. */
+/* Rounding-sensitive double sums of N (<= 100000) elements: the same
+ * bits every call. */
 static void
-mode_bitident(void)
+mode_bitident(int N)
 {
-	enum { N = 100000 };
-	static double d[N], first[N];
+	static double d[100000], first[100000];
 	uint64_t h = 0;
 	int k, i, rc, ok = 1;
 
@@ -824,14 +894,15 @@ mode_bitident(void)
 			continue;
 		}
 		if (k == 0) {
-			memcpy(first, d, sizeof(d));
-		} else if (memcmp(first, d, sizeof(d)) != 0) {
+			memcpy(first, d, (size_t)N * sizeof(*d));
+		} else if (memcmp(first, d, (size_t)N * sizeof(*d)) != 0) {
 			ok = 0;
 		}
 	}
 	if (myinst == 1) {
 		expect(ok, "results differ between calls");
-		h = tc_fnv(0, (const unsigned char *)first, sizeof(first));
+		h = tc_fnv(0, (const unsigned char *)first,
+		    (size_t)N * sizeof(*first));
 	}
 	step("8 rounding-sensitive double sums, identical bits", nmem - 1);
 	/* The root (instance 1) tells the driver the hash to print. */
@@ -859,7 +930,7 @@ u_sum_or_die(int *dt, void *x, void *y, int *num, int *info)
 }
 
 static void
-mode_kill(const char *how)
+mode_kill(const char *how, int count)
 {
 	static int d[200000];
 	int rc, mid = strcmp(how, "mid") == 0, victim = mid ? 2 : 1;
@@ -871,7 +942,12 @@ mode_kill(const char *how)
 		raise(SIGKILL);
 	}
 	t0 = tc_now();
-	rc = pvm_reduce(u_sum_or_die, d, 200000, PVM_INT, 2, gname, 0);
+	rc = pvm_reduce(u_sum_or_die, d, count, PVM_INT, 2, gname, 0);
+	/* Every survivor: done or an error, never a hang. */
+	expect(rc == 0 || rc == PvmNoTask || rc == PvmMismatch,
+	    "inst %d rc %d", myinst, rc);
+	expect(tc_now() - t0 < 10, "inst %d waited %.1f s", myinst,
+	    tc_now() - t0);
 	if (myinst == 0 && rc == 0) {
 		/*
 		 * The root's view no longer held the victim when it called:
@@ -908,7 +984,7 @@ mode_kill(const char *how)
  * which reaches the root.  Then the 7 others reduce correctly.
  */
 static void
-mode_leave(void)
+mode_leave(int count)
 {
 	static int d[200000];
 	int rc, i, victim = 5, vtid, n = nmem - 1, sum = 0;
@@ -924,7 +1000,7 @@ mode_leave(void)
 		return;
 	}
 	t0 = tc_now();
-	rc = pvm_reduce(PvmSum, d, 200000, PVM_INT, 3, gname, 0);
+	rc = pvm_reduce(PvmSum, d, count, PVM_INT, 3, gname, 0);
 	expect(rc == 0 || rc == PvmMismatch, "rc %d", rc);
 	expect(tc_now() - t0 < 20, "waited %.1f s", tc_now() - t0);
 	if (myinst == 0) {
@@ -932,15 +1008,15 @@ mode_leave(void)
 	}
 	/* The survivors agree again after a barrier; no stale data. */
 	expect(pvm_barrier(gname, n) == 0, "barrier of the survivors");
-	for (i = 0; i < 200000; i++) {
+	for (i = 0; i < count; i++) {
 		d[i] = myinst * 1000 + i % 1000;
 	}
-	rc = pvm_reduce(PvmSum, d, 200000, PVM_INT, 3, gname, 0);
+	rc = pvm_reduce(PvmSum, d, count, PVM_INT, 3, gname, 0);
 	expect(rc == 0, "reduce after the leave: rc %d", rc);
 	for (i = 0; i < nmem; i++) {
 		sum += i == victim ? 0 : i;
 	}
-	for (i = 0; myinst == 0 && i < 200000; i++) {
+	for (i = 0; myinst == 0 && i < count; i++) {
 		if (!expect(d[i] == sum * 1000 + n * (i % 1000),
 		    "after the leave: d[%d] = %d", i, d[i])) {
 			break;
@@ -953,6 +1029,71 @@ mode_leave(void)
 		pvm_send(vtid, TAG_IDX + 100);
 	}
 	step("a member leaves while another waits for it", nmem - 1);
+}
+
+/*
+ * 300 calls in a row with one tag: the root moves every call, counts of
+ * one chunk, two chunks (flat) and three chunks (binomial), so deposits
+ * for different readers share the members' slots.
+ */
+static void
+mode_rootcycle(void)
+{
+	static int d[40000];
+	int k, i, count, root, rc, n = nmem;
+
+	for (k = 0; k < 300; k++) {
+		count = k % 4 == 0 ? 1 : k % 4 == 1 ? 9000 :
+		    k % 4 == 2 ? 20000 : 40000;
+		root = k % n;
+		for (i = 0; i < count; i++) {
+			d[i] = myinst * 3 + k + i % 7;
+		}
+		rc = pvm_reduce(PvmSum, d, count, PVM_INT, 5, gname, root);
+		expect(rc == 0, "call %d rc %d", k, rc);
+		for (i = 0; myinst == root && i < count; i++) {
+			if (!expect(d[i] == 3 * n * (n - 1) / 2 +
+			    n * (k + i % 7), "call %d root %d d[%d] = %d", k,
+			    root, i, d[i])) {
+				break;
+			}
+		}
+	}
+	step("300 reduces in a row, one tag, the root moving", nmem - 1);
+}
+
+/*
+ * Many more members than CPUs: 2,000 reduces (mostly 1 double, every
+ * tenth 8,192), roots moving, must finish well within the limit: the
+ * waits yield and sleep instead of spinning the CPU away.
+ */
+static void
+mode_crowd(void)
+{
+	static double d[8192];
+	int k, i, count, root, rc, n = nmem;
+	double t0 = tc_now(), t;
+
+	for (k = 0; k < 2000; k++) {
+		count = k % 10 == 9 ? 8192 : 1;
+		root = k % n;
+		for (i = 0; i < count; i++) {
+			d[i] = myinst + 1;
+		}
+		rc = pvm_reduce(PvmSum, d, count, PVM_DOUBLE, 9, gname, root);
+		expect(rc == 0, "call %d rc %d", k, rc);
+		if (myinst == root && (d[0] != n * (n + 1) / 2 ||
+		    d[count - 1] != n * (n + 1) / 2)) {
+			expect(0, "call %d: %g", k, d[0]);
+		}
+	}
+	t = tc_now() - t0;
+	expect(t < 120, "2000 reduces took %.1f s", t);
+	if (is_driver) {
+		tc_info("crowd: %d members, %.1f us a call", n, t / 2000 * 1e6);
+	}
+	step("2000 reduces, more members than CPUs, in bounded time",
+	    nmem - 1);
 }
 
 /*
@@ -996,6 +1137,7 @@ int
 main(int argc, char **argv)
 {
 	char solo[80];
+	const char *arg1, *arg2;
 	int n, idx;
 
 	if (argc < 2) {
@@ -1023,10 +1165,12 @@ main(int argc, char **argv)
 	    strcmp(mode, "twogroups") == 0 ? 8 :
 	    strcmp(mode, "bitident") == 0 ? 8 :
 	    strcmp(mode, "kill") == 0 ? 4 :
-	    strcmp(mode, "leave") == 0 ? 8 : 0;
-	if (strcmp(mode, "time") == 0) {
+	    strcmp(mode, "leave") == 0 ? 8 :
+	    strcmp(mode, "rootcycle") == 0 ? 8 : 0;
+	if (strcmp(mode, "time") == 0 || strcmp(mode, "crowd") == 0) {
 		n = atoi(argv[is_driver ? 2 : 4]);
-	} else if (strcmp(mode, "prop") == 0) {
+	} else if (strcmp(mode, "prop") == 0 ||
+	    strcmp(mode, "shmprop") == 0) {
 		for (idx = is_driver ? 2 : 4; idx < argc; idx++) {
 			n = atoi(argv[idx]) > n ? atoi(argv[idx]) : n;
 		}
@@ -1046,6 +1190,9 @@ main(int argc, char **argv)
 		argc = 3;
 	}
 	idx = setup(n, argc, argv);
+	/* The scenario's own arguments, on the driver and the members. */
+	arg1 = argc > (is_driver ? 2 : 4) ? argv[is_driver ? 2 : 4] : NULL;
+	arg2 = argc > (is_driver ? 3 : 5) ? argv[is_driver ? 3 : 5] : NULL;
 	if (strcmp(mode, "example") == 0) {
 		mode_example();
 	} else if (strcmp(mode, "errors") == 0) {
@@ -1055,7 +1202,7 @@ main(int argc, char **argv)
 	} else if (strcmp(mode, "user") == 0) {
 		mode_user();
 	} else if (strcmp(mode, "userfail") == 0) {
-		mode_userfail();
+		mode_userfail(arg1 != NULL && strcmp(arg1, "root") == 0);
 	} else if (strcmp(mode, "interleave") == 0) {
 		mode_interleave();
 	} else if (strcmp(mode, "backtoback") == 0) {
@@ -1063,13 +1210,19 @@ main(int argc, char **argv)
 	} else if (strcmp(mode, "twogroups") == 0) {
 		mode_twogroups(idx);
 	} else if (strcmp(mode, "bitident") == 0) {
-		mode_bitident();
+		mode_bitident(arg1 != NULL ? atoi(arg1) : 100000);
 	} else if (strcmp(mode, "kill") == 0) {
-		mode_kill(argv[is_driver ? 2 : 4]);
+		mode_kill(arg1, arg2 != NULL ? atoi(arg2) : 200000);
 	} else if (strcmp(mode, "leave") == 0) {
-		mode_leave();
+		mode_leave(arg1 != NULL ? atoi(arg1) : 200000);
 	} else if (strcmp(mode, "prop") == 0) {
 		mode_prop(argc, argv, idx);
+	} else if (strcmp(mode, "shmprop") == 0) {
+		mode_shmprop(argc, argv, idx);
+	} else if (strcmp(mode, "rootcycle") == 0) {
+		mode_rootcycle();
+	} else if (strcmp(mode, "crowd") == 0) {
+		mode_crowd();
 	} else if (strcmp(mode, "time") == 0) {
 		mode_time();
 	}
