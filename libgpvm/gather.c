@@ -1,6 +1,11 @@
 /*
  * gather.c: pvm_gather and pvm_scatter.
  *
+ * A group whose members all live on this host takes the shared-memory
+ * path instead (gather_shm.c; every member decides the same from its
+ * view).  The rest of this comment is the message path, used across
+ * hosts.
+ *
  * Gather: every member sends its `count` items to the root; the root puts
  * instance i's items at result[i * count] (its own copied locally),
  * receiving from each member by name in instance order.  Scatter is the
@@ -135,7 +140,7 @@ g_setup(const void *buf, int count, int type, int tag, char *group,
 	if (count <= 0 || buf == NULL || gpvm_type_size(type) == 0 || tag < 0) {
 		return PvmBadParam;
 	}
-	if ((cc = gpvm_view_live(group, &v)) < 0) {
+	if ((cc = gpvm_view_fast(group, &v)) < 0) {
 		return cc;
 	}
 	if (v->myinst < 0) {
@@ -166,12 +171,16 @@ pvm_gather(void *result, void *data, int count, int datatype, int msgtag,
 		return gpvm_err("pvm_gather", cc);
 	}
 	me = v->myinst;
+	if (me == rootginst && result == NULL) {
+		return gpvm_err("pvm_gather", PvmBadParam);
+	}
+	if (gpvm_shm_fits(v, (size_t)count * gpvm_type_size(datatype))) {
+		return gpvm_err("pvm_gather", gpvm_gather_shm(result, data,
+		    count, datatype, msgtag, v, rootginst));
+	}
 	if (me != rootginst) {
 		return gpvm_err("pvm_gather",
 		    g_send(root, msgtag, datatype, data, count));
-	}
-	if (result == NULL) {
-		return gpvm_err("pvm_gather", PvmBadParam);
 	}
 	if ((cc = g_begin(&gc, v, group, rootginst)) < 0) {
 		return gpvm_err("pvm_gather", cc);
@@ -208,6 +217,13 @@ pvm_scatter(void *result, void *data, int count, int datatype, int msgtag,
 		return gpvm_err("pvm_scatter", cc);
 	}
 	me = v->myinst;
+	if (me == rootginst && data == NULL) {
+		return gpvm_err("pvm_scatter", PvmBadParam);
+	}
+	if (gpvm_shm_fits(v, (size_t)count * gpvm_type_size(datatype))) {
+		return gpvm_err("pvm_scatter", gpvm_scatter_shm(result, data,
+		    count, datatype, msgtag, v, rootginst));
+	}
 	if (me != rootginst) {
 		if ((cc = g_begin(&gc, v, group, rootginst)) < 0) {
 			return gpvm_err("pvm_scatter", cc);
@@ -215,9 +231,6 @@ pvm_scatter(void *result, void *data, int count, int datatype, int msgtag,
 		cc = g_recv(root, msgtag, datatype, result, count);
 		g_end(&gc);
 		return gpvm_err("pvm_scatter", cc);
-	}
-	if (data == NULL) {
-		return gpvm_err("pvm_scatter", PvmBadParam);
 	}
 	chunk = (size_t)count * gpvm_type_size(datatype);
 	for (i = 0; i < v->ninst; i++) {

@@ -155,6 +155,15 @@ gdata_sleep_got(struct gdata *d, int me, uint32_t seen, int timeout_ms)
 #define GD_STATUS 5  /* ours, this call, an error status: take it */
 #define GD_EXACT 6   /* ours, this call and chunk */
 
+/* Whether deposit h is for reader w at all (to it, same kind of call). */
+static int
+gd_for(const struct gdata_hdr *h, const struct gdata_want *w)
+{
+	return h->to == w->me && h->totid == w->metid &&
+	    GDATA_FIFO(h->op) == GDATA_FIFO(w->op) &&
+	    (!GDATA_FIFO(w->op) || (h->op == w->op && h->tag == w->tag));
+}
+
 /* A deposit h, as reader w sees it (GD_OTHER .. GD_EXACT). */
 static int
 gd_deposit(const struct gdata_hdr *h, const struct gdata_want *w)
@@ -162,17 +171,19 @@ gd_deposit(const struct gdata_hdr *h, const struct gdata_want *w)
 	uint64_t mine = GDATA_ID(w->version, w->call);
 	uint64_t theirs = GDATA_ID(h->version, h->call);
 
-	if (h->to != w->me || h->totid != w->metid) {
-		return theirs > mine ? GD_PAST : GD_OTHER;
+	if (!gd_for(h, w)) {
+		/* A counted call of another reader's past ours? */
+		return !GDATA_FIFO(w->op) && !GDATA_FIFO(h->op) &&
+		    theirs > mine ? GD_PAST : GD_OTHER;
 	}
-	if (theirs != mine) {
+	if (!GDATA_FIFO(w->op) && theirs != mine) {
 		return theirs > mine ? GD_LATER : GD_STALE;
 	}
 	if (h->status < 0) {
 		return GD_STATUS;
 	}
 	if (h->chunk != w->chunk || h->count != w->count ||
-	    h->tag != w->tag || h->datatype != w->datatype) {
+	    h->tag != w->tag || h->datatype != w->datatype || h->op != w->op) {
 		return GD_WRONG;
 	}
 	return GD_EXACT;
@@ -180,11 +191,11 @@ gd_deposit(const struct gdata_hdr *h, const struct gdata_want *w)
 
 /*
  * Place i of slot s as reader w sees it: gd_deposit's verdict, -1 if
- * empty; *state and *status receive what was read.
+ * empty; *state, *status and *seq receive what was read.
  */
 static int
 gd_place(struct gdata_slot *s, int i, const struct gdata_want *w,
-    uint32_t *state, int *status)
+    uint32_t *state, int *status, uint32_t *seq)
 {
 	struct gdata_place *pl = &s->place[i];
 	struct gdata_hdr h;
@@ -203,6 +214,7 @@ gd_place(struct gdata_slot *s, int i, const struct gdata_want *w,
 		    st) {
 			*state = st;
 			*status = h.status;
+			*seq = h.seq;
 			return gd_deposit(&h, w);
 		}
 	}
@@ -232,9 +244,10 @@ gdata_look(struct gdata *d, int c, const struct gdata_want *w,
     struct gdata_seen *seen, int *err)
 {
 	struct gdata_slot *s = &d->slot[c];
-	uint32_t state = 0;
+	uint32_t state = 0, seq = 0, bestseq = 0;
 	uint64_t cur;
 	int owner, gone, i, v, best = GD_OTHER, status = 0, st;
+	int fifo = GDATA_FIFO(w->op);
 
 	/* Before the places: what they show happened before. */
 	seen->put = atomic_load(&s->put);
@@ -243,8 +256,13 @@ gdata_look(struct gdata *d, int c, const struct gdata_want *w,
 	cur = atomic_load_explicit(&s->cur, memory_order_acquire);
 	seen->place = -1;
 	for (i = 0; i < GDATA_DEPTH; i++) {
-		if ((v = gd_place(s, i, w, &state, &st)) > best) {
+		v = gd_place(s, i, w, &state, &st, &seq);
+		/* Gather, scatter: the oldest of theirs for us, first in
+		 * first out; a reduce: the best verdict. */
+		if (fifo ? v > GD_OTHER && (seen->place < 0 ||
+		    (int32_t)(seq - bestseq) < 0) : v > best) {
 			best = v;
+			bestseq = seq;
 			status = st;
 			seen->place = i;
 			seen->state = state;
@@ -257,7 +275,7 @@ gdata_look(struct gdata *d, int c, const struct gdata_want *w,
 		*err = owner == 0 && gone < 0 ? gone : PvmMismatch;
 		return GD_LOST;
 	}
-	if (cur > GDATA_ID(w->version, w->call)) {
+	if (!fifo && cur > GDATA_ID(w->version, w->call)) {
 		/* Past our call, and nothing here for it. */
 		*err = PvmMismatch;
 		return GD_LOST;
@@ -309,7 +327,8 @@ gd_wanted(struct gdata *d, const struct gdata_hdr *h)
 	}
 	r = &d->slot[h->to];
 	return atomic_load(&r->owner) == h->totid &&
-	    atomic_load(&r->cur) <= GDATA_ID(h->version, h->call);
+	    (GDATA_FIFO(h->op) ||
+	        atomic_load(&r->cur) <= GDATA_ID(h->version, h->call));
 }
 
 int
@@ -355,6 +374,7 @@ gdata_put(struct gdata *d, int me, int place)
 {
 	struct gdata_slot *s = &d->slot[me];
 
+	s->place[place].h.seq = atomic_load(&s->put);
 	atomic_fetch_add_explicit(&s->place[place].state, 1,
 	    memory_order_release);
 	atomic_fetch_add(&s->put, 1);

@@ -17,8 +17,8 @@
  *         place (h, data, then state + 1); its reader takes it (state +
  *         1 by compare-and-swap).
  *   place[i].h  the deposit: who it is for (instance and tid), its call,
- *         tag, datatype, count, chunk, and a status (0, or an error and
- *         no data)
+ *         collective, tag, datatype, count, chunk, and a status (0, or
+ *         an error and no data)
  *   data[i]  place i's GDATA_CHUNK bytes
  *   put   places filled so far (owner): readers sleep on it
  *   got   places taken so far: the owner sleeps on it
@@ -50,12 +50,20 @@
  *   GD_READY   a deposit for this reader, call and chunk: use it, then
  *              gdata_take
  *   GD_FAILED  a deposit for this reader that ends the child's part with
- *              *err: its status, or PvmMismatch (another call, count,
- *              tag or datatype); gdata_take it
+ *              *err: its status, or PvmMismatch (another call,
+ *              collective, count, tag or datatype); gdata_take it
  *   GD_LOST    nothing will come: the holder went (*err from gone), is
  *              another task, or is past this call without a deposit for
  *              us (PvmMismatch); take nothing
  *   GD_WAIT    nothing yet
+ *
+ * Gather and scatter (GDATA_FIFO) match as PVM's messages do: a reader
+ * takes the oldest deposit of that collective and tag addressed to it,
+ * whatever the call and view it was made on (PVM's gather and scatter
+ * work while a member joins, t_group's killmember relies on it), and
+ * such a deposit stays wanted as long as its reader holds the instance.
+ * Their calls are not counted and leave cur alone; a reduce ignores
+ * their deposits and theirs a reduce's.
  *
  * A deposit stays until taken.  When every place is full the owner's
  * next deposit waits, unless one's reader can no longer take it: the
@@ -97,7 +105,15 @@ struct gdata_hdr {
 	int32_t count; /* elements in the whole call */
 	int32_t chunk; /* this chunk's index */
 	int32_t nelem; /* elements in this chunk */
+	int32_t op;    /* which collective (GDATA_REDUCE ...) */
+	uint32_t seq;  /* the slot's put count when it was made (gdata_put) */
 };
+
+/* The collectives, in a deposit's op.  GDATA_FIFO(op): see below. */
+#define GDATA_REDUCE 1
+#define GDATA_GATHER 2
+#define GDATA_SCATTER 3
+#define GDATA_FIFO(op) ((op) == GDATA_GATHER || (op) == GDATA_SCATTER)
 
 struct gdata_place {
 	_Atomic uint32_t state;
@@ -148,7 +164,7 @@ struct gdata_want {
 	int me, metid; /* the reader */
 	int tid;       /* the child's tid, as the reader's view has it */
 	uint32_t version, call;
-	int tag, datatype, count, chunk;
+	int op, tag, datatype, count, chunk;
 };
 
 /* ---- both sides ---- */

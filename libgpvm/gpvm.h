@@ -16,10 +16,10 @@
 
 #include "pvm3.h"
 #include "gsproto.h"
+#include "gdata.h"
 #include "optab.h"
 
 struct gseg;
-struct gdata;
 
 /* A member's picture of one group (owned by the cache in client.c). */
 struct gpvm_view {
@@ -272,15 +272,51 @@ struct gpvm_reduce {
  */
 int gpvm_reduce_binomial(const struct gpvm_reduce *r);
 
-/* ---- reduce_shm.c ---- */
+/* ---- coll_shm.c: the moves of the shared-memory collectives ---- */
 
 /*
- * Whether a reduce of `bytes` on view v takes the shared-memory path:
- * the group has segments, every member is on our host, it has at most
- * GDATA_SLOTS instances, and the size is within the measured limit.
- * Every member decides the same from its view and the call's arguments.
+ * Whether a collective of `bytes` per member on view v uses shared
+ * memory: the group has segments, more than one member, at most
+ * GDATA_SLOTS instances, every member (and pvmgs) is on our host, and
+ * bytes is within the limit ($GPVM_SHM_MAX, for tests: 0 forces the
+ * message paths).  Every member decides the same from its view and the
+ * call's arguments.
  */
-int gpvm_reduce_shm_fits(const struct gpvm_view *v, size_t bytes);
+int gpvm_shm_fits(const struct gpvm_view *v, size_t bytes);
+
+/* One shared-memory collective as this member runs it. */
+struct gpvm_shm {
+	struct gdata *d;
+	struct gdata_want w; /* the call; tid and chunk set per wait */
+	int me;              /* my instance */
+	int hot;             /* the group fits the CPUs (spin_hot_us) */
+	size_t esize;        /* bytes of an element */
+	int per;             /* elements a chunk holds */
+	int nchunk;          /* chunks of count elements */
+};
+/* Start collective op (GDATA_REDUCE ...) of count elements per member
+ * on view v, counting the call.  0 or PvmSysErr (no segment mapped). */
+int gpvm_shm_begin(struct gpvm_shm *k, struct gpvm_view *v, int op, int tag,
+    int datatype, int count);
+/* Elements in chunk `chunk` of the call's count. */
+int gpvm_shm_chunk_len(const struct gpvm_shm *k, int chunk);
+/*
+ * Wait for chunk `chunk` from instance `from` (tid fromtid).  0: *data
+ * is its elements, in place in the slot, until gpvm_shm_done.  Else the
+ * error that ends from's part of the call (nothing to give back): its
+ * status, PvmNoTask (died), PvmMismatch (left, another call...), or
+ * PvmSysErr (pvmgs died).
+ */
+int gpvm_shm_wait(struct gpvm_shm *k, int from, int fromtid, int chunk,
+    const void **data, struct gdata_seen *seen);
+void gpvm_shm_done(struct gpvm_shm *k, int from, const struct gdata_seen *seen);
+/* Deposit chunk `chunk` for instance `to` (tid totid): status 0 and n
+ * elements at x, or an error status alone.  0 or PvmSysErr. */
+int gpvm_shm_put(struct gpvm_shm *k, int to, int totid, int chunk, int status,
+    const void *x, int n);
+
+/* ---- reduce_shm.c ---- */
+
 /*
  * Run the reduce through the group's data segment (gdata.h) along the
  * k-nomial tree rooted at rootinst; the same results and errors as
@@ -289,5 +325,16 @@ int gpvm_reduce_shm_fits(const struct gpvm_view *v, size_t bytes);
  */
 int gpvm_reduce_shm(const struct gpvm_reduce *r, struct gpvm_view *v,
     int rootinst);
+
+/* ---- gather_shm.c ---- */
+
+/*
+ * pvm_gather and pvm_scatter through the data segment, after gather.c's
+ * checks (v without holes, gpvm_shm_fits).  0 or the first error.
+ */
+int gpvm_gather_shm(void *result, void *data, int count, int datatype,
+    int tag, struct gpvm_view *v, int rootinst);
+int gpvm_scatter_shm(void *result, void *data, int count, int datatype,
+    int tag, struct gpvm_view *v, int rootinst);
 
 #endif /* GPVM_H */

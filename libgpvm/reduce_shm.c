@@ -21,25 +21,13 @@
  * bit-identical from run to run; with radix 2 the bracketing is the
  * binomial tree's, bit for bit the message path's.
  *
- * Calls.  A call is named by the view version it was made on and the
- * number of shared-memory collectives this member made on that version
- * before it (gpvm_view.ncalls).  Members that agree on the view (a
- * barrier after every membership change, as PVM requires) agree on the
- * names, so a deposit can never be taken for another call, even with the
- * same tag and a different root.  A deposit of another call, count, tag
- * or datatype is PvmMismatch, never folded.
+ * Calls, waits and failures: coll_shm.c.
  *
  * Flow control.  A slot holds GDATA_DEPTH (2) deposits.  A member's
  * next deposit waits while both are untaken (unless their reader went
  * or gave that call up): a member copies chunk k + 1 while its parent
  * folds chunk k, and a member of a small reduce runs at most two calls
  * ahead of its parents.
- *
- * Waits spin (yielding, common/spin.h) while spinning pays, then sleep
- * on the slot's futex word, and every RS_CHECK_MS read pending notifies
- * and pushes: a dead pvmgs is PvmSysErr.  pvmgs marks the slot of a
- * member that dies (PvmNoTask) or leaves (PvmMismatch) and wakes every
- * sleeper, so a wait for it ends with that error.
  *
  * Errors, as on the message path: a user function's *info < 0, a child
  * that died or left, or a mismatch ends this member's part; it deposits
@@ -52,31 +40,23 @@
 
 #include "gpvm.h"
 #include "gdata.h"
-#include "spin.h"
-
-/* How often a sleeping wait checks that pvmgs is still alive. */
-#define RS_CHECK_MS 20
 
 /*
  * The selection, from bench/run-reduce.sh (docs/performance-reduce.md,
- * "Selection"): this path at every size (it was faster than the message
- * tree from 1 to 1,048,576 doubles at 2 to 16 tasks), a flat tree up to
- * RS_FLAT_BYTES (the root folds every child: one wake-up level), a
- * binomial one above (interior members fold chunks in parallel).  For
- * experiments and tests only, set alike on every member: GPVM_SHM_MAX
- * (bytes; 0: never this path) and GPVM_SHM_RADIX (the radix at every
- * size).
+ * "Selection"): this path at every size (coll_shm.c; it was faster than
+ * the message tree from 1 to 1,048,576 doubles at 2 to 16 tasks), a
+ * flat tree up to RS_FLAT_BYTES (the root folds every child: one wake-up
+ * level), a binomial one above (interior members fold chunks in
+ * parallel).  For experiments and tests only, set alike on every member:
+ * GPVM_SHM_RADIX (the radix at every size).
  */
-#define RS_MAX_BYTES ((size_t)1 << 62)
 #define RS_FLAT_BYTES ((size_t)2 * GDATA_CHUNK)
 
 /* One call as this member runs it. */
 struct rs_call {
+	struct gpvm_shm k;
 	const struct gpvm_reduce *r;
-	struct gdata *d;
-	struct gdata_want w; /* tid and chunk set per look */
-	int me, parent, ptid;
-	int hot; /* spin_hot_us(members) != 0 */
+	int parent, ptid; /* -1, 0 at the root */
 	int nkids;
 	int kid[GPVM_KTREE_MAX], kidtid[GPVM_KTREE_MAX], live[GPVM_KTREE_MAX];
 };
@@ -98,125 +78,6 @@ rs_radix(int n, size_t bytes)
 	return bytes <= RS_FLAT_BYTES && n > 2 ? n : 2;
 }
 
-int
-gpvm_reduce_shm_fits(const struct gpvm_view *v, size_t bytes)
-{
-	static size_t max;
-	static int known;
-	const char *e;
-
-	if (!known) {
-		e = getenv("GPVM_SHM_MAX");
-		max = e != NULL ? (size_t)strtoull(e, NULL, 10) : RS_MAX_BYTES;
-		known = 1;
-	}
-	return bytes <= max && v->segid != 0 && v->ninst <= GDATA_SLOTS &&
-	    gpvm_view_local(v);
-}
-
-/* ---- waits ---- */
-
-/* One look at a child's slot, for spin_wait. */
-struct rs_look {
-	struct gdata *d;
-	int c;
-	int hot; /* memory-only spin first (spin_hot_us) */
-	const struct gdata_want *w;
-	struct gdata_seen seen;
-	int err;
-};
-
-static int
-rs_look_once(void *arg)
-{
-	struct rs_look *l = arg;
-
-	return gdata_look(l->d, l->c, l->w, &l->seen, &l->err);
-}
-
-/* Read notifies and pushes: a dead pvmgs ends every wait. */
-static int
-rs_server_ok(void)
-{
-	int cc;
-
-	if ((cc = gpvm_enter()) < 0 || (cc = gpvm_server_check()) < 0) {
-		return cc;
-	}
-	return 0;
-}
-
-/* Wait until l's slot has a verdict other than GD_WAIT; return it. */
-static int
-rs_wait_kid(struct rs_look *l)
-{
-	static struct spin_budget hot = SPIN_BUDGET_INIT(SPIN_HOT_US);
-	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
-	int v, cc;
-
-	if ((v = spin_hot(&hot, rs_look_once, l, l->hot)) != GD_WAIT ||
-	    (v = spin_wait(&budget, rs_look_once, l)) != GD_WAIT) {
-		return v;
-	}
-	for (;;) {
-		if ((v = rs_look_once(l)) != GD_WAIT) {
-			return v;
-		}
-		gdata_sleep_put(l->d, l->c, l->seen.put, RS_CHECK_MS);
-		if ((v = rs_look_once(l)) != GD_WAIT) {
-			return v;
-		}
-		if ((cc = rs_server_ok()) < 0) {
-			l->err = cc;
-			return GD_LOST;
-		}
-	}
-}
-
-/* For spin_wait: may we deposit? */
-struct rs_room {
-	struct gdata *d;
-	int me;
-	uint32_t seen;
-	int hot;
-};
-
-static int
-rs_room_once(void *arg)
-{
-	struct rs_room *m = arg;
-
-	return gdata_put_ready(m->d, m->me, &m->seen);
-}
-
-/* Wait for a place in our slot: its index, or PvmSysErr. */
-static int
-rs_wait_room(struct gdata *d, int me, int hot)
-{
-	static struct spin_budget hbudget = SPIN_BUDGET_INIT(SPIN_HOT_US);
-	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
-	struct rs_room m = { d, me, 0, hot };
-	int p, cc;
-
-	if ((p = rs_room_once(&m)) != 0 ||
-	    (p = spin_hot(&hbudget, rs_room_once, &m, hot)) != 0 ||
-	    (p = spin_wait(&budget, rs_room_once, &m)) != 0) {
-		return p - 1;
-	}
-	while ((p = rs_room_once(&m)) == 0) {
-		gdata_sleep_got(d, me, m.seen, RS_CHECK_MS);
-		if ((p = rs_room_once(&m)) != 0) {
-			break;
-		}
-		if ((cc = rs_server_ok()) < 0) {
-			return cc;
-		}
-	}
-	return p - 1;
-}
-
-/* ---- one chunk ---- */
-
 /* x = f(x, y) over n elements: 0 or the function's *info < 0. */
 static int
 rs_fold(const struct gpvm_reduce *r, void *x, const void *y, int n)
@@ -232,130 +93,79 @@ rs_fold(const struct gpvm_reduce *r, void *x, const void *y, int n)
  * folding while err is 0.  Returns the first error met, else err.
  */
 static int
-rs_take_chunk(struct rs_call *k, int chunk, void *x, int n, int err)
+rs_take_chunk(struct rs_call *c, int chunk, void *x, int n, int err)
 {
-	struct rs_look l = { k->d, 0, k->hot, &k->w, { 0, 0, 0 }, 0 };
-	int i, v, cc;
+	struct gdata_seen seen;
+	const void *y;
+	int i, cc;
 
-	k->w.chunk = chunk;
-	for (i = 0; i < k->nkids; i++) {
-		if (!k->live[i]) {
+	for (i = 0; i < c->nkids; i++) {
+		if (!c->live[i]) {
 			continue;
 		}
-		l.c = k->kid[i];
-		k->w.tid = k->kidtid[i];
-		v = rs_wait_kid(&l);
-		if (v == GD_READY) {
-			if (err == 0 && (cc = rs_fold(k->r, x,
-			    gdata_data(k->d, l.c, &l.seen), n)) < 0) {
-				err = cc;
-			}
-		} else {
-			k->live[i] = 0;
-			err = err != 0 ? err : l.err;
+		cc = gpvm_shm_wait(&c->k, c->kid[i], c->kidtid[i], chunk, &y,
+		    &seen);
+		if (cc < 0) {
+			c->live[i] = 0; /* its part of the call has ended */
+			err = err != 0 ? err : cc;
+			continue;
 		}
-		if (v == GD_READY || v == GD_FAILED) {
-			gdata_take(k->d, l.c, &l.seen);
+		if (err == 0 && (cc = rs_fold(c->r, x, y, n)) < 0) {
+			err = cc;
 		}
+		gpvm_shm_done(&c->k, c->kid[i], &seen);
 	}
 	return err;
 }
 
-/* Put chunk `chunk` (status 0: n elements at x) in our slot. */
+/* Fill c from view v (copied: a push may change v while we wait). */
 static int
-rs_deposit(struct rs_call *k, int chunk, int status, const void *x, int n)
-{
-	struct gdata_hdr *h;
-	int place;
-
-	if ((place = rs_wait_room(k->d, k->me, k->hot)) < 0) {
-		return place;
-	}
-	h = gdata_put_hdr(k->d, k->me, place);
-	h->version = k->w.version;
-	h->call = k->w.call;
-	h->to = k->parent;
-	h->totid = k->ptid;
-	h->tag = k->r->tag;
-	h->status = status;
-	h->datatype = k->r->datatype;
-	h->count = k->r->count;
-	h->chunk = chunk;
-	h->nelem = status < 0 ? 0 : n;
-	if (status == 0) {
-		memcpy(gdata_put_data(k->d, k->me, place), x,
-		    (size_t)n * k->r->esize);
-	}
-	gdata_put(k->d, k->me, place);
-	return 0;
-}
-
-/* ---- the call ---- */
-
-/* Fill k from view v (copied: a push may change v while we wait). */
-static int
-rs_begin(struct rs_call *k, const struct gpvm_reduce *r, struct gpvm_view *v,
+rs_begin(struct rs_call *c, const struct gpvm_reduce *r, struct gpvm_view *v,
     int rootinst)
 {
 	struct gpvm_ktree t;
 	int i, cc;
 
-	/* The barrier segment too: its version lets the next call skip a
-	 * poll of the pvmd socket (gpvm_view_fast). */
-	if ((k->d = gpvm_view_dseg(v)) == NULL || gpvm_view_seg(v) == NULL) {
-		return PvmSysErr;
-	}
 	cc = gpvm_ktree_build(v->tids, v->ninst, rootinst, v->myinst,
 	    rs_radix(v->nmembers, (size_t)r->count * r->esize), &t);
 	if (cc < 0) {
 		return cc;
 	}
-	k->r = r;
-	k->hot = spin_hot_us(v->nmembers) != 0;
-	k->me = v->myinst;
-	k->parent = t.parent;
-	k->ptid = t.parent >= 0 ? v->tids[t.parent] : 0;
-	k->nkids = t.nchildren;
+	c->r = r;
+	c->parent = t.parent;
+	c->ptid = t.parent >= 0 ? v->tids[t.parent] : 0;
+	c->nkids = t.nchildren;
 	for (i = 0; i < t.nchildren; i++) {
-		k->kid[i] = t.children[i];
-		k->kidtid[i] = v->tids[t.children[i]];
-		k->live[i] = 1;
+		c->kid[i] = t.children[i];
+		c->kidtid[i] = v->tids[t.children[i]];
+		c->live[i] = 1;
 	}
-	memset(&k->w, 0, sizeof(k->w));
-	k->w.me = v->myinst;
-	k->w.metid = r->me;
-	k->w.version = v->version;
-	k->w.call = v->ncalls++;
-	k->w.tag = r->tag;
-	k->w.datatype = r->datatype;
-	k->w.count = r->count;
-	gdata_enter(k->d, k->me, GDATA_ID(k->w.version, k->w.call));
-	return 0;
+	return gpvm_shm_begin(&c->k, v, GDATA_REDUCE, r->tag, r->datatype,
+	    r->count);
 }
 
 int
 gpvm_reduce_shm(const struct gpvm_reduce *r, struct gpvm_view *v,
     int rootinst)
 {
-	struct rs_call k;
+	struct rs_call c;
 	unsigned char *x;
-	int per, nchunk, c, n, cc, err = 0, sent_err = 0;
+	int ch, n, cc, err = 0, sent_err = 0;
 
-	if ((cc = rs_begin(&k, r, v, rootinst)) < 0) {
+	if ((cc = rs_begin(&c, r, v, rootinst)) < 0) {
 		return cc;
 	}
-	per = (int)(GDATA_CHUNK / r->esize);
-	nchunk = (r->count + per - 1) / per;
-	for (c = 0; c < nchunk; c++) {
-		x = (unsigned char *)r->data + (size_t)c * per * r->esize;
-		n = r->count - c * per < per ? r->count - c * per : per;
-		err = rs_take_chunk(&k, c, x, n, err);
-		if (k.parent < 0 || sent_err) {
+	for (ch = 0; ch < c.k.nchunk; ch++) {
+		x = (unsigned char *)r->data + (size_t)ch * c.k.per * r->esize;
+		n = gpvm_shm_chunk_len(&c.k, ch);
+		err = rs_take_chunk(&c, ch, x, n, err);
+		if (c.parent < 0 || sent_err) {
 			continue;
 		}
 		/* An error goes up at once; then we only drain. */
 		sent_err = err != 0;
-		if ((cc = rs_deposit(&k, c, err, x, n)) < 0) {
+		cc = gpvm_shm_put(&c.k, c.parent, c.ptid, ch, err, x, n);
+		if (cc < 0) {
 			err = err != 0 ? err : cc;
 			sent_err = 1;
 		}

@@ -4,7 +4,8 @@
 # operation x datatype against a serial fold at 1, 3 and 1000 elements
 # and at and just past both limits (one chunk; the flat tree's) with 2,
 # 5, 8 and 16 members; 300 calls in a row with one tag and the root
-# moving; a leaf killed before a 1-element reduce and a member killed in
+# moving; pvm_gather and pvm_scatter from 1 element to several chunks;
+# a leaf killed before a 1-element reduce and a member killed in
 # the middle of a multi-chunk one (every survivor returns, in bounded
 # time, the root with an error); a member that leaves while the root
 # waits for its 1 element; a user function failing at the root; 16
@@ -16,6 +17,11 @@ need "$TASKS/t_reduce" "$PVMGS_PATH"
 start_pvmd
 run_checks 240 "$TASKS/t_reduce" shmprop 2 5 8 16
 run_checks 90 "$TASKS/t_reduce" rootcycle
+# pvm_gather and pvm_scatter (gather_shm.c), and the same on the message
+# paths for comparison.
+run_checks 120 "$TASKS/t_reduce" gather 2 5 8 16
+GPVM_SHM_MAX=0 PVM_EXPORT=GPVM_SHM_MAX \
+    run_checks 120 "$TASKS/t_reduce" gather 3 8
 run_checks 60 "$TASKS/t_reduce" kill leaf 1
 run_checks 60 "$TASKS/t_reduce" kill mid 40000
 run_checks 90 "$TASKS/t_reduce" leave 1

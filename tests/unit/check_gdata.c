@@ -51,7 +51,8 @@ teardown(void)
 static struct gdata_want
 want(uint32_t call, int chunk)
 {
-	struct gdata_want w = { 0, RTID, CTID, 5, call, 7, PVM_INT, 3, chunk };
+	struct gdata_want w = { 0, RTID, CTID, 5, call, GDATA_REDUCE, 7,
+		PVM_INT, 3, chunk };
 
 	return w;
 }
@@ -71,7 +72,7 @@ deposit(int c, int to, int totid, uint32_t version, uint32_t call,
 	}
 	h = gdata_put_hdr(d, c, place);
 	*h = (struct gdata_hdr){ version, call, to, totid, 7, status, PVM_INT,
-		3, chunk, 3 };
+		3, chunk, 3, GDATA_REDUCE, 0 };
 	memcpy(gdata_put_data(d, c, place), v, sizeof(v));
 	gdata_put(d, c, place);
 	return place;
@@ -247,6 +248,65 @@ START_TEST(reclaim)
 }
 END_TEST
 
+/* A gather deposit (op GDATA_GATHER, tag 7) made on view `version`. */
+static int
+deposit_gather(int c, uint32_t version, int chunk, int value)
+{
+	uint32_t seen;
+	struct gdata_hdr *h;
+	int place = gdata_put_ready(d, c, &seen) - 1;
+
+	if (place < 0) {
+		return -1;
+	}
+	h = gdata_put_hdr(d, c, place);
+	*h = (struct gdata_hdr){ version, 0, 0, RTID, 7, 0, PVM_INT, 3, chunk,
+		3, GDATA_GATHER, 0 };
+	memcpy(gdata_put_data(d, c, place), &value, sizeof(value));
+	gdata_put(d, c, place);
+	return place;
+}
+
+START_TEST(gather_first_in_first_out)
+{
+	struct gdata_want w = want(0, 0), r = want(0, 0);
+	struct gdata_seen s;
+	uint32_t g;
+	int err;
+
+	w.op = GDATA_GATHER;
+	/* Two gathers of views 3 and 9 (a join between): taken in order. */
+	ck_assert_int_eq(deposit_gather(1, 3, 0, 11), 0);
+	ck_assert_int_eq(deposit_gather(1, 9, 0, 22), 1);
+	/* A reduce reader sees neither; a gather reader the older. */
+	ck_assert_int_eq(gdata_look(d, 1, &r, &s, &err), GD_WAIT);
+	ck_assert_int_eq(gdata_look(d, 1, &w, &s, &err), GD_READY);
+	ck_assert_int_eq(*(const int *)gdata_data(d, 1, &s), 11);
+	gdata_take(d, 1, &s);
+	/* The reader's cur moving on does not make gathers stale. */
+	gdata_enter(d, 0, GDATA_ID(50, 50));
+	ck_assert_int_eq(deposit_gather(1, 3, 0, 33), 0);
+	ck_assert_int_eq(gdata_put_ready(d, 1, &g), 0);
+	ck_assert_int_eq(gdata_look(d, 1, &w, &s, &err), GD_READY);
+	ck_assert_int_eq(*(const int *)gdata_data(d, 1, &s), 22);
+	gdata_take(d, 1, &s);
+	/* Another tag is another stream. */
+	w.tag = 8;
+	ck_assert_int_eq(gdata_look(d, 1, &w, &s, &err), GD_WAIT);
+	w.tag = 7;
+	/* A scatter reader does not take a gather's deposit. */
+	w.op = GDATA_SCATTER;
+	ck_assert_int_eq(gdata_look(d, 1, &w, &s, &err), GD_WAIT);
+	/* The child went: LOST with why. */
+	gdata_member_gone(d, 1, PvmNoTask);
+	w.op = GDATA_GATHER;
+	ck_assert_int_eq(gdata_look(d, 1, &w, &s, &err), GD_READY);
+	gdata_take(d, 1, &s);
+	ck_assert_int_eq(gdata_look(d, 1, &w, &s, &err), GD_LOST);
+	ck_assert_int_eq(err, PvmNoTask);
+}
+END_TEST
+
 /* Child process: deposit values 0 .. n-1 for reader 0, one a call. */
 static void
 child_run(int n)
@@ -311,6 +371,7 @@ gdata_suite(void)
 	tcase_add_test(tc, past_our_call);
 	tcase_add_test(tc, gone_and_new);
 	tcase_add_test(tc, reclaim);
+	tcase_add_test(tc, gather_first_in_first_out);
 	tcase_add_test(tc, two_processes);
 	suite_add_tcase(s, tc);
 	return s;

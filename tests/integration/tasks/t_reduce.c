@@ -33,6 +33,9 @@
  *   t_reduce kill leaf COUNT, leave COUNT, bitident COUNT: the scenarios
  *                             above at another count
  *   t_reduce userfail root    the user function fails at the root only
+ *   t_reduce gather SIZE...   pvm_gather and pvm_scatter (gather_shm.c on
+ *                             one host) at 1 element to several chunks,
+ *                             ints and doubles, roots moving, back to back
  */
 #include <math.h>
 #include <signal.h>
@@ -496,6 +499,101 @@ mode_shmprop(int argc, char **argv, int idx)
 	free(buf);
 	free(want);
 	free(tmp);
+}
+
+/* Element j of member i's part in case `seed` (exact in a double). */
+static double
+gs_val(int i, int j, int seed)
+{
+	return (double)(i * 100003 + j + seed * 7);
+}
+
+/* One gather and one scatter of count elements of dt (INT or DOUBLE). */
+static void
+gs_case(const char *g, int n, int inst, int count, int dt, int root,
+    int seed, char *data, char *result)
+{
+	size_t es = dt == PVM_INT ? sizeof(int) : sizeof(double);
+	int i, j, rc, bad = -1;
+
+#define GS_PUT(p, k, v) (dt == PVM_INT ? (void)(((int *)(p))[k] = (int)(v)) \
+    : (void)(((double *)(p))[k] = (v)))
+#define GS_GET(p, k) (dt == PVM_INT ? (double)((int *)(p))[k] \
+    : ((double *)(p))[k])
+	for (j = 0; j < count; j++) {
+		GS_PUT(data, j, gs_val(inst, j, seed));
+	}
+	rc = pvm_gather(result, data, count, dt, 21, (char *)g, root);
+	expect(rc == 0, "gather n %d count %d root %d: rc %d", n, count, root,
+	    rc);
+	for (i = 0; inst == root && i < n && bad < 0; i++) {
+		for (j = 0; j < count && bad < 0; j++) {
+			if (GS_GET(result, (size_t)i * count + j) !=
+			    gs_val(i, j, seed)) {
+				bad = i;
+			}
+		}
+	}
+	expect(bad < 0, "gather n %d count %d root %d: member %d's part",
+	    n, count, root, bad);
+	for (i = 0; inst == root && i < n; i++) {
+		for (j = 0; j < count; j++) {
+			GS_PUT(data, (size_t)i * count + j,
+			    gs_val(i, j, seed + 1));
+		}
+	}
+	memset(result, 0, (size_t)count * es);
+	rc = pvm_scatter(result, data, count, dt, 22, (char *)g, root);
+	expect(rc == 0, "scatter n %d count %d root %d: rc %d", n, count,
+	    root, rc);
+	for (j = 0; j < count && bad < 0; j++) {
+		if (GS_GET(result, j) != gs_val(inst, j, seed + 1)) {
+			bad = j;
+		}
+	}
+	expect(bad < 0, "scatter n %d count %d root %d: element %d", n,
+	    count, root, bad);
+#undef GS_PUT
+#undef GS_GET
+}
+
+/* gather SIZE...: gathers and scatters at several counts and roots. */
+static void
+mode_gather(int argc, char **argv, int idx)
+{
+	static const int counts[] = { 1, 1000, 16384, 16385, 50000 };
+	int sizes[16], nsz = 0, i, s, k, dt, ci, maxn = 1, inst;
+	char g[96], *data, *result;
+
+	for (i = is_driver ? 2 : 4; i < argc && nsz < 16; i++) {
+		sizes[nsz] = atoi(argv[i]);
+		maxn = sizes[nsz] > maxn ? sizes[nsz] : maxn;
+		nsz++;
+	}
+	data = malloc((size_t)maxn * 50000 * sizeof(double));
+	result = malloc((size_t)maxn * 50000 * sizeof(double));
+	if (data == NULL || result == NULL) {
+		tc_fatal("no memory");
+	}
+	for (s = 0; s < nsz; s++) {
+		snprintf(g, sizeof(g), "%s.%d", gname, sizes[s]);
+		if (idx < sizes[s]) {
+			join(g, sizes[s]);
+			inst = pvm_getinst(g, pvm_mytid());
+			ci = 0;
+			for (dt = 0; dt < 2; dt++) {
+				for (k = 0; k < 5; k++, ci++) {
+					gs_case(g, sizes[s], inst, counts[k],
+					    dt ? PVM_DOUBLE : PVM_INT,
+					    (ci * 3 + s) % sizes[s], ci, data,
+					    result);
+				}
+			}
+		}
+		step(g, maxn - 1);
+	}
+	free(data);
+	free(result);
 }
 
 /* ---- the other scenarios ---- */
@@ -1170,7 +1268,7 @@ main(int argc, char **argv)
 	if (strcmp(mode, "time") == 0 || strcmp(mode, "crowd") == 0) {
 		n = atoi(argv[is_driver ? 2 : 4]);
 	} else if (strcmp(mode, "prop") == 0 ||
-	    strcmp(mode, "shmprop") == 0) {
+	    strcmp(mode, "shmprop") == 0 || strcmp(mode, "gather") == 0) {
 		for (idx = is_driver ? 2 : 4; idx < argc; idx++) {
 			n = atoi(argv[idx]) > n ? atoi(argv[idx]) : n;
 		}
@@ -1219,6 +1317,8 @@ main(int argc, char **argv)
 		mode_prop(argc, argv, idx);
 	} else if (strcmp(mode, "shmprop") == 0) {
 		mode_shmprop(argc, argv, idx);
+	} else if (strcmp(mode, "gather") == 0) {
+		mode_gather(argc, argv, idx);
 	} else if (strcmp(mode, "rootcycle") == 0) {
 		mode_rootcycle();
 	} else if (strcmp(mode, "crowd") == 0) {
