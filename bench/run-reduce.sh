@@ -25,6 +25,8 @@
 #   -n, -c    group sizes (default "2 4 8 16") and counts of doubles
 #             (default "1 8 1024 65536 1048576") of the reduce cases
 #   -b        group sizes of the barrier cases (default 2 .. 16; "" none)
+#   -g        counts of the gather and scatter cases (default "1 1024";
+#             "" none), at the reduce cases' group sizes
 #   -F        no frozen-group cases
 #   -x        the selection sweep instead (docs/performance-reduce.md,
 #             "Selection"): ours only, at counts around the limits, on
@@ -44,7 +46,8 @@ results="" png="" quick=0 frozen=1 sweep=0
 SIZES="2 4 8 16"
 COUNTS="1 8 1024 65536 1048576"
 BSIZES=$(seq 2 16)
-while getopts "o:p:qn:c:b:Fx" opt; do
+GCOUNTS="1 1024"
+while getopts "o:p:qn:c:b:g:Fx" opt; do
 	case $opt in
 	o) results=$OPTARG ;;
 	p) png=$OPTARG ;;
@@ -52,6 +55,7 @@ while getopts "o:p:qn:c:b:Fx" opt; do
 	n) SIZES=$OPTARG ;;
 	c) COUNTS=$OPTARG ;;
 	b) BSIZES=$OPTARG ;;
+	g) GCOUNTS=$OPTARG ;;
 	F) frozen=0 ;;
 	x) sweep=1 ;;
 	*) echo "usage: $0 [-o RESULTS] [-p PNG] [-q] [-F] [-x] [-n SIZES]" \
@@ -257,6 +261,14 @@ for count in $COUNTS; do
 		every reduce "$n" "$count" -c "$count"
 	done
 done
+for kind in gather scatter; do
+	for count in $GCOUNTS; do
+		echo "== pvm_$kind, $count doubles a member"
+		for n in $SIZES; do
+			every $kind "$n" "$count" -${kind:0:1} -c "$count"
+		done
+	done
+done
 echo "== pvm_barrier, back to back"
 for n in $BSIZES; do
 	every barrier "$n" 0 -b
@@ -300,6 +312,13 @@ for count in $COUNTS; do
 		row reduce "$n" "$count"
 	done
 done
+for kind in gather scatter; do
+	for count in $GCOUNTS; do
+		for n in $SIZES; do
+			row $kind "$n" "$count"
+		done
+	done
+done
 for n in $BSIZES; do
 	row barrier "$n" 0
 done
@@ -337,6 +356,15 @@ for count in $COUNTS; do
 		target "reduce $count doubles, $n tasks: ours / Open MPI" \
 		    "$(ratio "ours/reduce/$n/$count" "mpi/reduce/$n/$count")" \
 		    "<=" 1
+	done
+done
+for kind in gather scatter; do
+	for count in $GCOUNTS; do
+		for n in $SIZES; do
+			target "$kind $count doubles, $n tasks: ours / Open MPI" \
+			    "$(ratio "ours/$kind/$n/$count" \
+			    "mpi/$kind/$n/$count")" "<=" 1
+		done
 	done
 done
 for n in $BSIZES; do

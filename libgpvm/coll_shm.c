@@ -2,8 +2,7 @@
  * coll_shm.c: the moves of the shared-memory collectives, over the
  * group's data segment (gdata.h): begin a call, wait for a member's
  * deposit and take it, make a deposit.  reduce_shm.c (a fan-in tree)
- * and gather_shm.c (gather: all to the root; scatter: the root to all)
- * are built from them.
+ * and gather_shm.c (all to the root) are built from them.
  *
  * Calls.  A reduce is named by the view version it was made on and the
  * number of shared-memory collectives this member made on that version
@@ -11,9 +10,9 @@
  * barrier after every membership change, as PVM requires) agree on the
  * names, so a deposit can never be taken for another call, even with the
  * same tag and another root.  A deposit of another call, collective,
- * count, tag or datatype is PvmMismatch, never used.  Gather and
- * scatter are matched first in first out per (member, tag), as PVM's
- * messages are (gdata.h).
+ * count, tag or datatype is PvmMismatch, never used.  A gather is
+ * matched first in first out per (member, tag), as PVM's messages are
+ * (gdata.h).
  *
  * Waits spin on memory alone while the group fits the CPUs and that has
  * paid lately (spin_hot), then yield between looks while that pays
@@ -34,12 +33,19 @@
 #define SHM_CHECK_MS 20
 
 /*
- * Largest call (bytes per member) on these paths: every size, as
- * measured (docs/performance-reduce.md, "Selection").  For experiments
- * and tests only, set alike on every member: GPVM_SHM_MAX (bytes; 0:
- * always the message paths).
+ * Largest call (bytes per member) on these paths: one chunk, so that a
+ * member's whole part is one deposit and a non-root member returns
+ * without waiting for its parent, as with PVM's messages (unless two
+ * earlier parts of its are still untaken).  Larger calls were faster
+ * here too (docs/performance-reduce.md, "Selection"), but their members
+ * would wait for the parent to take chunk after chunk: a program whose
+ * root receives a message from a member before it reduces, while the
+ * member reduces before it sends, would deadlock.  For experiments and
+ * tests only, set alike on every member: GPVM_SHM_MAX (bytes; 0: always
+ * the message paths; larger: chunked calls, binomial above
+ * RS_FLAT_BYTES).
  */
-#define SHM_MAX_BYTES ((size_t)1 << 62)
+#define SHM_MAX_BYTES ((size_t)GDATA_CHUNK)
 
 int
 gpvm_shm_begin(struct gpvm_shm *k, struct gpvm_view *v, int op, int tag,
@@ -69,6 +75,14 @@ gpvm_shm_begin(struct gpvm_shm *k, struct gpvm_view *v, int op, int tag,
 	k->w.call = v->ncalls++;
 	gdata_enter(k->d, k->me, GDATA_ID(k->w.version, k->w.call));
 	return 0;
+}
+
+void
+gpvm_shm_end(struct gpvm_shm *k)
+{
+	if (!GDATA_FIFO(k->w.op)) {
+		gdata_leave(k->d, k->me, GDATA_ID(k->w.version, k->w.call));
+	}
 }
 
 int

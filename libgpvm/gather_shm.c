@@ -1,8 +1,8 @@
 /*
- * gather_shm.c: pvm_gather and pvm_scatter through the group's data
- * segment (gdata.h, moves in coll_shm.c), for a group whose members all
- * live on this host (gpvm_shm_fits; gather.c decides, every member the
- * same from its view).
+ * gather_shm.c: pvm_gather through the group's data segment (gdata.h,
+ * moves in coll_shm.c), for a group whose members all live on this host
+ * (gpvm_shm_fits; gather.c decides, every member the same from its
+ * view).
  *
  * Gather: every other member copies its count elements into its own
  * slot for the root, in chunks of at most GDATA_CHUNK bytes, and returns
@@ -11,14 +11,10 @@
  * (one copy in, one out; no message, no pvmd), members in instance order
  * within each chunk, and its own part last.
  *
- * Scatter: the root copies slice i (chunk by chunk) into its own slot
- * for instance i, and returns once the last is there; member i copies
- * its slice out of the root's slot into result.  The root's two places
- * make the flow control: it runs at most two chunks ahead of the members
- * that take them.
+ * Scatter stays on messages (gather.c says why).
  *
  * Failures as in coll_shm.c: a member that dies or leaves ends the wait
- * for it with PvmNoTask or PvmMismatch.  The root of a gather still
+ * for it with PvmNoTask or PvmMismatch.  The root still
  * takes what every other member sends before it returns the first error;
  * deposits for a member that went are reclaimed by their owner.
  */
@@ -93,56 +89,4 @@ gpvm_gather_shm(void *result, void *data, int count, int datatype, int tag,
 	memmove((char *)result + gs_offset(&k, k.me, 0), data,
 	    (size_t)count * k.esize);
 	return cc;
-}
-
-/* A member of a scatter: its slice, chunk by chunk, from the root. */
-static int
-gs_scatter_take(struct gpvm_shm *k, int root, int roottid, void *result)
-{
-	struct gdata_seen seen;
-	const void *y;
-	int ch, cc;
-
-	for (ch = 0; ch < k->nchunk; ch++) {
-		if ((cc = gpvm_shm_wait(k, root, roottid, ch, &y, &seen)) < 0) {
-			return cc;
-		}
-		memcpy((char *)result + gs_offset(k, 0, ch), y,
-		    (size_t)gpvm_shm_chunk_len(k, ch) * k->esize);
-		gpvm_shm_done(k, root, &seen);
-	}
-	return 0;
-}
-
-int
-gpvm_scatter_shm(void *result, void *data, int count, int datatype, int tag,
-    struct gpvm_view *v, int rootinst)
-{
-	struct gpvm_shm k;
-	int tids[GDATA_SLOTS], ninst = v->ninst, ch, i, cc;
-
-	memcpy(tids, v->tids, (size_t)ninst * sizeof(int));
-	cc = gpvm_shm_begin(&k, v, GDATA_SCATTER, tag, datatype, count);
-	if (cc < 0) {
-		return cc;
-	}
-	if (k.me != rootinst) {
-		return gs_scatter_take(&k, rootinst, tids[rootinst], result);
-	}
-	for (ch = 0; ch < k.nchunk; ch++) {
-		for (i = 0; i < ninst; i++) {
-			if (i == k.me) {
-				continue;
-			}
-			cc = gpvm_shm_put(&k, i, tids[i], ch, 0,
-			    (char *)data + gs_offset(&k, i, ch),
-			    gpvm_shm_chunk_len(&k, ch));
-			if (cc < 0) {
-				return cc;
-			}
-		}
-	}
-	memmove(result, (char *)data + gs_offset(&k, k.me, 0),
-	    (size_t)count * k.esize);
-	return 0;
 }

@@ -16,7 +16,8 @@
 #include "pvm3.h"
 #include "gdata.h"
 
-/* Looks at a deposit whose got moved while we read its header. */
+/* Reads of a place, or scans of a slot, that its owner changed under us
+ * before we give up for now (and look again later). */
 #define GD_RETRIES 8
 
 int
@@ -239,34 +240,71 @@ gd_verdict(int v, int status, int *err)
 	return GD_WAIT;
 }
 
+/* check_gdata builds this file with GDATA_TEST_HOOK, to act as the owner
+ * between the reads of two places (a deterministic race). */
+#ifdef GDATA_TEST_HOOK
+void (*gdata_test_hook)(int place);
+#define GD_HOOK(i)                                                             \
+	do {                                                                   \
+		if (gdata_test_hook != NULL)                                   \
+			gdata_test_hook(i);                                    \
+	} while (0)
+#else
+#define GD_HOOK(i) ((void)0)
+#endif
+
+/*
+ * One scan of slot s's places for reader w: the best verdict (a reduce)
+ * or the oldest deposit for us (gather, scatter), GD_OTHER if none;
+ * seen->place, seen->state and *status describe it.
+ */
+static int
+gd_scan(struct gdata_slot *s, const struct gdata_want *w,
+    struct gdata_seen *seen, int *status)
+{
+	uint32_t state = 0, seq = 0, bestseq = 0;
+	int i, v, st, best = GD_OTHER, fifo = GDATA_FIFO(w->op);
+
+	seen->place = -1;
+	for (i = 0; i < GDATA_DEPTH; i++) {
+		v = gd_place(s, i, w, &state, &st, &seq);
+		GD_HOOK(i);
+		if (fifo ? v > GD_OTHER && (seen->place < 0 ||
+		    (int32_t)(seq - bestseq) < 0) : v > best) {
+			best = v;
+			bestseq = seq;
+			*status = st;
+			seen->place = i;
+			seen->state = state;
+		}
+	}
+	return best;
+}
+
 int
 gdata_look(struct gdata *d, int c, const struct gdata_want *w,
     struct gdata_seen *seen, int *err)
 {
 	struct gdata_slot *s = &d->slot[c];
-	uint32_t state = 0, seq = 0, bestseq = 0;
-	uint64_t cur;
-	int owner, gone, i, v, best = GD_OTHER, status = 0, st;
-	int fifo = GDATA_FIFO(w->op);
+	uint64_t cur, done, mine = GDATA_ID(w->version, w->call);
+	int owner, gone, best, status = 0, tries = 0, v;
 
-	/* Before the places: what they show happened before. */
-	seen->put = atomic_load(&s->put);
-	owner = atomic_load_explicit(&s->owner, memory_order_acquire);
-	gone = atomic_load_explicit(&s->gone, memory_order_relaxed);
-	cur = atomic_load_explicit(&s->cur, memory_order_acquire);
-	seen->place = -1;
-	for (i = 0; i < GDATA_DEPTH; i++) {
-		v = gd_place(s, i, w, &state, &st, &seq);
-		/* Gather, scatter: the oldest of theirs for us, first in
-		 * first out; a reduce: the best verdict. */
-		if (fifo ? v > GD_OTHER && (seen->place < 0 ||
-		    (int32_t)(seq - bestseq) < 0) : v > best) {
-			best = v;
-			bestseq = seq;
-			status = st;
-			seen->place = i;
-			seen->state = state;
-		}
+	/*
+	 * Everything read before the places happened before what they
+	 * show.  A scan during which the owner made a deposit (put moved)
+	 * may have missed an earlier one in a place read before it was
+	 * filled, and seen a later one: scan again.
+	 */
+	do {
+		seen->put = atomic_load(&s->put);
+		owner = atomic_load_explicit(&s->owner, memory_order_acquire);
+		gone = atomic_load_explicit(&s->gone, memory_order_relaxed);
+		cur = atomic_load_explicit(&s->cur, memory_order_acquire);
+		done = atomic_load_explicit(&s->done, memory_order_acquire);
+		best = gd_scan(s, w, seen, &status);
+	} while (atomic_load(&s->put) != seen->put && ++tries < GD_RETRIES);
+	if (tries == GD_RETRIES) {
+		return GD_WAIT; /* a busy owner: look again soon */
 	}
 	if ((v = gd_verdict(best, status, err)) != GD_WAIT) {
 		return v;
@@ -275,8 +313,8 @@ gdata_look(struct gdata *d, int c, const struct gdata_want *w,
 		*err = owner == 0 && gone < 0 ? gone : PvmMismatch;
 		return GD_LOST;
 	}
-	if (!fifo && cur > GDATA_ID(w->version, w->call)) {
-		/* Past our call, and nothing here for it. */
+	if (!GDATA_FIFO(w->op) && (cur > mine || done > mine)) {
+		/* Done with our call or past it, and nothing here for it. */
 		*err = PvmMismatch;
 		return GD_LOST;
 	}
@@ -316,19 +354,27 @@ gdata_enter(struct gdata *d, int me, uint64_t id)
 	atomic_store_explicit(&d->slot[me].cur, id, memory_order_release);
 }
 
+void
+gdata_leave(struct gdata *d, int me, uint64_t id)
+{
+	atomic_store_explicit(&d->slot[me].done, id + 1, memory_order_release);
+}
+
 /* Whether the reader of our deposit h may still take it. */
 static int
 gd_wanted(struct gdata *d, const struct gdata_hdr *h)
 {
 	struct gdata_slot *r;
+	uint64_t id;
 
 	if (h->to < 0 || h->to >= GDATA_SLOTS) {
 		return 0;
 	}
 	r = &d->slot[h->to];
+	id = GDATA_ID(h->version, h->call);
 	return atomic_load(&r->owner) == h->totid &&
-	    (GDATA_FIFO(h->op) ||
-	        atomic_load(&r->cur) <= GDATA_ID(h->version, h->call));
+	    (GDATA_FIFO(h->op) || (atomic_load(&r->cur) <= id &&
+	                              atomic_load(&r->done) <= id));
 }
 
 int
@@ -398,6 +444,7 @@ gdata_member_new(struct gdata *d, int inst, int tid)
 	s = &d->slot[inst];
 	atomic_store(&s->owner, 0);
 	atomic_store(&s->cur, 0);
+	atomic_store(&s->done, 0);
 	for (i = 0; i < GDATA_DEPTH; i++) {
 		st = atomic_load(&s->place[i].state);
 		memset(&s->place[i].h, 0, sizeof(s->place[i].h));

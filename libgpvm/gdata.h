@@ -25,6 +25,7 @@
  *   cur   (version << 32 | call) of the owner's latest collective: the
  *         view version it was made on and the number of collectives the
  *         owner made on that version before it
+ *   done  that of the last collective the owner finished, plus one
  *   owner the tid holding the instance (pvmgs), 0 when it went; gone:
  *         why (PvmNoTask: it died, PvmMismatch: it left)
  *
@@ -53,23 +54,26 @@
  *              *err: its status, or PvmMismatch (another call,
  *              collective, count, tag or datatype); gdata_take it
  *   GD_LOST    nothing will come: the holder went (*err from gone), is
- *              another task, or is past this call without a deposit for
- *              us (PvmMismatch); take nothing
+ *              another task, or has finished this call (or is past it)
+ *              without a deposit for us (PvmMismatch); take nothing
  *   GD_WAIT    nothing yet
  *
- * Gather and scatter (GDATA_FIFO) match as PVM's messages do: a reader
- * takes the oldest deposit of that collective and tag addressed to it,
- * whatever the call and view it was made on (PVM's gather and scatter
- * work while a member joins, t_group's killmember relies on it), and
+ * Gather and scatter (GDATA_FIFO; pvm_scatter does not use the segment
+ * today, gather.c says why) match as PVM's messages do: a reader takes
+ * the oldest deposit of that collective and tag addressed to it,
+ * whatever the call and view it was made on (PVM's gather works while a
+ * member joins, t_group's killmember relies on it), and
  * such a deposit stays wanted as long as its reader holds the instance.
  * Their calls are not counted and leave cur alone; a reduce ignores
  * their deposits and theirs a reduce's.
  *
  * A deposit stays until taken.  When every place is full the owner's
  * next deposit waits, unless one's reader can no longer take it: the
- * reader's instance has another holder (it went), or the reader's own
- * cur is past the deposit's call (it gave that call up).  Then the owner
- * reclaims that place (gdata_put_ready).
+ * reader's instance has another holder (it went), or the reader has
+ * finished the deposit's call (or is past it: it gave that call up).
+ * Then the owner reclaims that place (gdata_put_ready).  So members
+ * whose calls disagree (another count, and so another tree) end them
+ * with errors instead of waiting for each other.
  */
 #ifndef GDATA_H
 #define GDATA_H
@@ -127,7 +131,8 @@ struct gdata_slot {
 	_Atomic uint32_t put;
 	_Atomic uint32_t rsleep; /* readers asleep on put */
 	_Atomic uint64_t cur;
-	char pad0[48];
+	_Atomic uint64_t done;
+	char pad0[40];
 	struct gdata_place place[GDATA_DEPTH];
 	/* Written by the reader (and by the owner when it reclaims). */
 	_Atomic uint32_t got;
@@ -189,8 +194,10 @@ const void *gdata_data(struct gdata *d, int c, const struct gdata_seen *seen);
 /* The reader is done with the deposit it looked at. */
 void gdata_take(struct gdata *d, int c, const struct gdata_seen *seen);
 
-/* Publish the owner's current call (at its start). */
+/* Publish the owner's current call (at its start) and that it is done
+ * with it (at its end). */
 void gdata_enter(struct gdata *d, int me, uint64_t id);
+void gdata_leave(struct gdata *d, int me, uint64_t id);
 /*
  * A place the owner me may fill: an empty one, or one whose reader can
  * no longer take its deposit (reclaimed here).  The place's index + 1,

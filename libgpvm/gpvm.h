@@ -298,6 +298,10 @@ struct gpvm_shm {
  * on view v, counting the call.  0 or PvmSysErr (no segment mapped). */
 int gpvm_shm_begin(struct gpvm_shm *k, struct gpvm_view *v, int op, int tag,
     int datatype, int count);
+/* The call is over for this member: readers and owners waiting on it
+ * stop (gdata.h).  Must follow every gpvm_shm_begin of a reduce that
+ * returned 0 (gather and scatter are not counted: a no-op). */
+void gpvm_shm_end(struct gpvm_shm *k);
 /* Elements in chunk `chunk` of the call's count. */
 int gpvm_shm_chunk_len(const struct gpvm_shm *k, int chunk);
 /*
@@ -329,12 +333,10 @@ int gpvm_reduce_shm(const struct gpvm_reduce *r, struct gpvm_view *v,
 /* ---- gather_shm.c ---- */
 
 /*
- * pvm_gather and pvm_scatter through the data segment, after gather.c's
- * checks (v without holes, gpvm_shm_fits).  0 or the first error.
+ * pvm_gather through the data segment, after gather.c's checks (v
+ * without holes, gpvm_shm_fits).  0 or the first error.
  */
 int gpvm_gather_shm(void *result, void *data, int count, int datatype,
-    int tag, struct gpvm_view *v, int rootinst);
-int gpvm_scatter_shm(void *result, void *data, int count, int datatype,
     int tag, struct gpvm_view *v, int rootinst);
 
 #endif /* GPVM_H */

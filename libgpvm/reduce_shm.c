@@ -170,5 +170,6 @@ gpvm_reduce_shm(const struct gpvm_reduce *r, struct gpvm_view *v,
 			sent_err = 1;
 		}
 	}
+	gpvm_shm_end(&c.k);
 	return err;
 }

@@ -23,19 +23,24 @@
  *   t_reduce time N         per-call times (INFO lines only)
  *
  * Aimed at the shared-memory path (reduce_shm.c; on one host it takes
- * every size, in chunks of SHM_CHUNK bytes, with a flat tree up to
- * SHM_FLAT bytes):
+ * calls of up to SHM_CHUNK bytes a member, with a flat tree; with
+ * GPVM_SHM_MAX raised, larger ones in chunks, binomial above SHM_FLAT):
  *   t_reduce shmprop SIZE...  every op x datatype at 1, 3, 1000 elements
- *                             and at and just past both limits
+ *                             and at and just past SHM_CHUNK and
+ *                             SHM_FLAT
  *   t_reduce rootcycle        300 calls in a row, one tag, every root
  *   t_reduce crowd N          N members (more than the CPUs), thousands
  *                             of calls, within a time limit
  *   t_reduce kill leaf COUNT, leave COUNT, bitident COUNT: the scenarios
  *                             above at another count
+ *   t_reduce kill late COUNT  a leaf killed 1 s into the others' call
  *   t_reduce userfail root    the user function fails at the root only
- *   t_reduce gather SIZE...   pvm_gather and pvm_scatter (gather_shm.c on
- *                             one host) at 1 element to several chunks,
- *                             ints and doubles, roots moving, back to back
+ *   t_reduce mismatch COUNT   instance 2 reduces COUNT doubles, the
+ *                             others 1: errors, no hang, the group usable
+ *   t_reduce gather SIZE...   pvm_gather (gather_shm.c on one host up to
+ *                             SHM_CHUNK) and pvm_scatter, from 1 element
+ *                             to past the limit, ints and doubles, roots
+ *                             moving, back to back
  */
 #include <math.h>
 #include <signal.h>
@@ -561,7 +566,7 @@ gs_case(const char *g, int n, int inst, int count, int dt, int root,
 static void
 mode_gather(int argc, char **argv, int idx)
 {
-	static const int counts[] = { 1, 1000, 16384, 16385, 50000 };
+	int counts[5] = { 1, 1000, 0, 0, 50000 };
 	int sizes[16], nsz = 0, i, s, k, dt, ci, maxn = 1, inst;
 	char g[96], *data, *result;
 
@@ -582,6 +587,9 @@ mode_gather(int argc, char **argv, int idx)
 			inst = pvm_getinst(g, pvm_mytid());
 			ci = 0;
 			for (dt = 0; dt < 2; dt++) {
+				/* At and just past the limit. */
+				counts[2] = SHM_CHUNK / (dt ? 8 : 4);
+				counts[3] = counts[2] + 1;
 				for (k = 0; k < 5; k++, ci++) {
 					gs_case(g, sizes[s], inst, counts[k],
 					    dt ? PVM_DOUBLE : PVM_INT,
@@ -1032,11 +1040,16 @@ mode_kill(const char *how, int count)
 {
 	static int d[200000];
 	int rc, mid = strcmp(how, "mid") == 0, victim = mid ? 2 : 1;
+	int late = strcmp(how, "late") == 0;
 	double t0;
 
 	memset(d, 0, sizeof(d));
 	kill_me = mid && myinst == victim;
 	if (!mid && myinst == victim) {
+		/* late: the others are surely waiting by then. */
+		if (late) {
+			usleep(1000000);
+		}
 		raise(SIGKILL);
 	}
 	t0 = tc_now();
@@ -1068,7 +1081,11 @@ mode_kill(const char *how, int count)
 		tc_info("root got %d after %.3f s", rc, tc_now() - t0);
 	}
 	/* Survivors report without a barrier (the group lost a member). */
+	if (late && myinst == 0) {
+		expect(rc == PvmNoTask, "late: root rc %d, want PvmNoTask", rc);
+	}
 	step(mid ? "member killed mid-reduce: root gets an error" :
+	    late ? "leaf killed while the root waits: root gets PvmNoTask" :
 		   "leaf killed before the reduce: root gets an error",
 	    nmem - 2);
 }
@@ -1158,6 +1175,37 @@ mode_rootcycle(void)
 		}
 	}
 	step("300 reduces in a row, one tag, the root moving", nmem - 1);
+}
+
+/*
+ * Instance 2 reduces `big` doubles while the others reduce 1: the root
+ * gets PvmMismatch, every member returns within bounded time, and after
+ * a barrier the group reduces correctly.  With GPVM_SHM_MAX raised and
+ * big past SHM_FLAT, instance 2 also builds another tree (binomial) than
+ * the others (flat) and deposits in many chunks.  (Counts on both sides
+ * of GPVM_SHM_MAX would take two paths that never meet: PVM requires
+ * equal counts.)
+ */
+static void
+mode_mismatch(int big)
+{
+	static double d[200000];
+	int rc, i, count = myinst == 2 ? big : 1;
+	double t0 = tc_now();
+
+	for (i = 0; i < count; i++) {
+		d[i] = 1;
+	}
+	rc = pvm_reduce(PvmSum, d, count, PVM_DOUBLE, 4, gname, 0);
+	expect(myinst != 0 || rc == PvmMismatch, "root rc %d", rc);
+	expect(rc == 0 || rc == PvmMismatch, "inst %d rc %d", myinst, rc);
+	expect(tc_now() - t0 < 10, "inst %d waited %.1f s", myinst,
+	    tc_now() - t0);
+	expect(pvm_barrier(gname, nmem) == 0, "barrier after the mismatch");
+	good_reduce(gname, nmem, 0, 1, 4);
+	good_reduce(gname, nmem, 3, 50000, 4);
+	step("counts that differ: PvmMismatch at the root, no hang",
+	    nmem - 1);
 }
 
 /*
@@ -1264,7 +1312,8 @@ main(int argc, char **argv)
 	    strcmp(mode, "bitident") == 0 ? 8 :
 	    strcmp(mode, "kill") == 0 ? 4 :
 	    strcmp(mode, "leave") == 0 ? 8 :
-	    strcmp(mode, "rootcycle") == 0 ? 8 : 0;
+	    strcmp(mode, "rootcycle") == 0 ? 8 :
+	    strcmp(mode, "mismatch") == 0 ? 8 : 0;
 	if (strcmp(mode, "time") == 0 || strcmp(mode, "crowd") == 0) {
 		n = atoi(argv[is_driver ? 2 : 4]);
 	} else if (strcmp(mode, "prop") == 0 ||
@@ -1321,6 +1370,8 @@ main(int argc, char **argv)
 		mode_gather(argc, argv, idx);
 	} else if (strcmp(mode, "rootcycle") == 0) {
 		mode_rootcycle();
+	} else if (strcmp(mode, "mismatch") == 0) {
+		mode_mismatch(arg1 != NULL ? atoi(arg1) : 5000);
 	} else if (strcmp(mode, "crowd") == 0) {
 		mode_crowd();
 	} else if (strcmp(mode, "time") == 0) {
