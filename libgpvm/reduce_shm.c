@@ -4,7 +4,8 @@
  *
  * Algorithm.  The members form a k-nomial tree over their instances
  * (gpvm_ktree_build) rooted at the root.  The data is cut into chunks of
- * at most GDATA_CHUNK bytes (whole elements, the same cut everywhere).
+ * at most GDATA_CHUNK bytes (whole elements, the same cut everywhere;
+ * one chunk unless GPVM_SHM_MAX raised the limit, coll_shm.c).
  * For each chunk in order a member waits for that chunk from each child
  * in the tree's fixed child order and folds it into its own data with
  * func(&datatype, mine, theirs, &n, &info), reading the child's slot in
@@ -42,13 +43,13 @@
 #include "gdata.h"
 
 /*
- * The selection, from bench/run-reduce.sh (docs/performance-reduce.md,
- * "Selection"): this path at every size (coll_shm.c; it was faster than
- * the message tree from 1 to 1,048,576 doubles at 2 to 16 tasks), a
- * flat tree up to RS_FLAT_BYTES (the root folds every child: one wake-up
- * level), a binomial one above (interior members fold chunks in
- * parallel).  For experiments and tests only, set alike on every member:
- * GPVM_SHM_RADIX (the radix at every size).
+ * The tree (docs/performance-reduce.md, "Selection"): flat up to
+ * RS_FLAT_BYTES (the root folds every child: one level of wake-ups),
+ * binomial above (interior members fold chunks in parallel).  Calls on
+ * this path hold at most one chunk unless GPVM_SHM_MAX raises the limit
+ * (coll_shm.c), so by default the tree is flat.  For experiments and
+ * tests only, set alike on every member: GPVM_SHM_RADIX (the radix at
+ * every size).
  */
 #define RS_FLAT_BYTES ((size_t)2 * GDATA_CHUNK)
 
