@@ -36,6 +36,17 @@
 #include "clock.h"
 
 #define SPIN_MAX_US 50
+/*
+ * The yielding spin of the group collectives' waits (libgpvm's barrier,
+ * reduce and gather in shared memory).  Their members are often more
+ * than the CPUs, and a peer that another process preempted is back
+ * within a time slice: with 50 us such waits missed, slept, and paid a
+ * wake-up behind the other load.  Measured on 2 CPUs at a load of 29 to
+ * 44 (docs/performance-reduce.md, "The collectives' spin"): 1 double at
+ * 2, 4, 8 and 16 tasks took 109, 7 to 62, 74 to 128 and 165 to 193 us
+ * with 50, and 8.2, 15, 35 to 37 and 74 with 300.
+ */
+#define SPIN_COLL_MAX_US 300
 /* The memory-only spin before the yielding one (spin_hot). */
 #define SPIN_HOT_US 10
 #define SPIN_PROBE_EVERY 32

@@ -72,15 +72,15 @@ gb_look_ended(void *arg)
 
 /*
  * Wait for generation gen to end.  A memory-only spin first when the
- * members fit the CPUs (spin_hot_us), then a short yielding spin when spinning has
- * paid lately (common/spin.h): with few members per core the release
- * often comes within microseconds.
+ * members fit the CPUs (spin_hot_us), then a yielding spin (up to
+ * SPIN_COLL_MAX_US) when spinning has paid lately (common/spin.h): with
+ * few members per core the release often comes within microseconds.
  */
 static int
 gb_wait(struct gseg *s, int inst, uint32_t gen, int hot)
 {
 	static struct spin_budget hbudget = SPIN_BUDGET_INIT(SPIN_HOT_US);
-	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
+	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_COLL_MAX_US);
 	struct gb_look look = {s, inst, gen};
 	int r;
 

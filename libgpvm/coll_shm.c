@@ -16,11 +16,11 @@
  *
  * Waits spin on memory alone while the group fits the CPUs and that has
  * paid lately (spin_hot), then yield between looks while that pays
- * (spin_wait), then sleep on the slot's futex word, and every
- * SHM_CHECK_MS read pending notifies and pushes: a dead pvmgs is
- * PvmSysErr.  pvmgs marks the slot of a member that dies (PvmNoTask) or
- * leaves (PvmMismatch) and wakes every sleeper, so a wait for it ends
- * with that error.
+ * (spin_wait, up to SPIN_COLL_MAX_US), then sleep on the slot's futex
+ * word, and every SHM_CHECK_MS read pending notifies and pushes: a dead
+ * pvmgs is PvmSysErr.  pvmgs marks the slot of a member that dies
+ * (PvmNoTask) or leaves (PvmMismatch) and wakes every sleeper, so a wait
+ * for it ends with that error.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +127,7 @@ static int
 shm_wait_look(struct shm_look *l, int hot)
 {
 	static struct spin_budget hbudget = SPIN_BUDGET_INIT(SPIN_HOT_US);
-	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
+	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_COLL_MAX_US);
 	int v, cc;
 
 	if ((v = shm_look_once(l)) != GD_WAIT ||
@@ -192,7 +192,7 @@ static int
 shm_wait_room(struct gdata *d, int me, int hot)
 {
 	static struct spin_budget hbudget = SPIN_BUDGET_INIT(SPIN_HOT_US);
-	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
+	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_COLL_MAX_US);
 	struct shm_room m = { d, me, 0 };
 	int p, cc;
 
