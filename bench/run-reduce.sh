@@ -29,10 +29,12 @@
 #             "" none), at the reduce cases' group sizes
 #   -F        no frozen-group cases
 #   -x        the selection sweep instead (docs/performance-reduce.md,
-#             "Selection"): ours only, at counts around the limits, on
-#             the shared-memory path with the flat and the binomial tree
-#             (GPVM_SHM_RADIX) and on the message tree (GPVM_SHM_MAX=0),
-#             against Open MPI; re-measures the crossover points
+#             "Selection"): ours only, at counts around the limits, as
+#             configured, in shared memory at every size (the limit
+#             lifted) with the flat and with the binomial tree
+#             (GPVM_SHM_MAX, GPVM_SHM_RADIX) and on the message tree
+#             (GPVM_SHM_MAX=0), against Open MPI; re-measures the
+#             crossover points
 #
 # This script installs nothing.  Missing Open MPI (mpicc/mpirun: Debian
 # openmpi-bin, libopenmpi-dev) or PVM 3.4.6 (pvm, pvm-dev) is reported
@@ -147,13 +149,16 @@ measure() {
 	ours*)
 		# Variants of ours for the selection sweep (-x); each member
 		# gets the switch (PVM_EXPORT).
+		# The flat and binomial variants lift the size limit, so
+		# that large counts go through shared memory in chunks.
 		case $impl in
-		ours-msg) sel="GPVM_SHM_MAX=0" ;;
-		ours-flat) sel="GPVM_SHM_RADIX=64" ;;
-		ours-bin) sel="GPVM_SHM_RADIX=2" ;;
-		*) sel="GPVM_SHM_NONE=0" ;;
+		ours-msg) sel=(GPVM_SHM_MAX=0 GPVM_SHM_RADIX=0) ;;
+		ours-flat) sel=(GPVM_SHM_MAX=1099511627776 GPVM_SHM_RADIX=64) ;;
+		ours-bin) sel=(GPVM_SHM_MAX=1099511627776 GPVM_SHM_RADIX=2) ;;
+		*) sel=(GPVM_SHM_NONE=0 GPVM_SHM_NONE2=0) ;;
 		esac
-		env "$sel" PVM_EXPORT="${sel%%=*}" \
+		env "${sel[@]}" \
+		    PVM_EXPORT="${sel[0]%%=*}:${sel[1]%%=*}" \
 		    PVM_TMP="$OURS_TMP" PVMGS_PATH="$build/libgpvm/pvmgs" \
 		    timeout -k 5 $lim "$work/reduce.ours" -n "$n" "${args[@]}" \
 		    >"$work/out" 2>>"$work/ours.err"
