@@ -693,7 +693,8 @@ gpvm_view_fast(const char *group, struct gpvm_view **view)
 {
 	struct gc_ent *e;
 
-	if (gc_mytid > 0 && pvm_mytid() == gc_mytid && gc_server != 0 &&
+	if (gpvm_name_check(group) == 0 && gc_mytid > 0 &&
+	    pvm_mytid() == gc_mytid && gc_server != 0 &&
 	    (e = gc_find(group)) != NULL && gc_current(e) && !e->v.dead &&
 	    e->seg != NULL && atomic_load(&e->seg->version) == e->v.version) {
 		*view = &e->v;
