@@ -5,6 +5,9 @@
  *
  *   mpirun -np N mpi_reduce -c COUNT [-r REPS]
  *   mpirun -np N mpi_reduce -b [-r REPS]
+ *   mpirun -np N mpi_reduce -g|-s -c COUNT [-r REPS]   MPI_Gather or
+ *       MPI_Scatter of COUNT doubles a rank, root 0, timed as
+ *       bench/reduce.c's -g and -s
  *
  * Same schedule, method and output as bench/reduce.c: a warm-up, then
  * REPS times (barrier; reduce); every rank notes its barrier exit and the
@@ -25,6 +28,32 @@
 #include <time.h>
 #include "stats.h"
 
+/* 'r' reduce, 'g' gather, 's' scatter; the n * count buffer of the
+ * last two (the root's result or data: part i holds i + 1). */
+static int op = 'r';
+static double *big;
+
+/* A gather or scatter of count doubles; 0, or -2 if wrong. */
+static int
+gather_scatter(double *data, int count, int rank, int n)
+{
+	size_t j, nel = (size_t)n * (size_t)count;
+
+	if (op == 'g') {
+		MPI_Gather(data, count, MPI_DOUBLE, big, count, MPI_DOUBLE, 0,
+		    MPI_COMM_WORLD);
+		for (j = 0; rank == 0 && j < nel; j++) {
+			if (big[j] != (double)(j / (size_t)count + 1)) {
+				return -2;
+			}
+		}
+		return 0;
+	}
+	MPI_Scatter(big, count, MPI_DOUBLE, data, count, MPI_DOUBLE, 0,
+	    MPI_COMM_WORLD);
+	return data[0] == rank + 1 && data[count - 1] == rank + 1 ? 0 : -2;
+}
+
 /* One barrier-separated reduce; notes repetition i's barrier exit and
  * reduce return in a[i], b[i] (i < 0: warm-up); -2 if wrong, else 0. */
 static int
@@ -32,13 +61,25 @@ one_reduce(
     double *data, int count, int rank, int n, double *a, double *b, int i)
 {
 	double t0, t1, want = (double)n * (n + 1) / 2;
-	int j;
+	int j, cc;
 
 	for (j = 0; j < count; j++) {
-		data[j] = rank + 1;
+		data[j] = op == 's' ? 0 : rank + 1;
+	}
+	if (op == 'g' && rank == 0) {
+		memset(big, 0, sizeof(double) * (size_t)n * count);
 	}
 	MPI_Barrier(MPI_COMM_WORLD);
 	t0 = now_us();
+	if (op != 'r') {
+		cc = gather_scatter(data, count, rank, n);
+		t1 = now_us();
+		if (i >= 0) {
+			a[i] = t0;
+			b[i] = t1;
+		}
+		return cc;
+	}
 	if (rank == 0) {
 		MPI_Reduce(MPI_IN_PLACE, data, count, MPI_DOUBLE, MPI_SUM, 0,
 		    MPI_COMM_WORLD);
@@ -64,10 +105,15 @@ static int
 run_reduce(int count, int reps, int warm, int rank, int n, double *a, double *b)
 {
 	double *data = malloc(sizeof(double) * (size_t)count);
+	size_t j, nel = (size_t)n * (size_t)count;
 	int i, bad = 0;
 
-	if (data == NULL) {
+	if (data == NULL ||
+	    (op != 'r' && (big = malloc(sizeof(double) * nel)) == NULL)) {
 		MPI_Abort(MPI_COMM_WORLD, 1);
+	}
+	for (j = 0; op == 's' && j < nel; j++) {
+		big[j] = (double)(j / (size_t)count + 1);
 	}
 	for (i = 0; i < warm + reps; i++) {
 		if (one_reduce(data, count, rank, n, a, b, i - warm) == -2) {
@@ -75,6 +121,7 @@ run_reduce(int count, int reps, int warm, int rank, int n, double *a, double *b)
 		}
 	}
 	free(data);
+	free(big);
 	return bad ? -2 : 0;
 }
 
@@ -125,7 +172,8 @@ figures(int reduce, int reps, int n, const double *all_a, const double *all_b)
 			in = bj > in ? bj : in;
 		}
 		if (reduce) {
-			t[i] = all_b[i] - lo;
+			/* A scatter ends when the last rank has its part. */
+			t[i] = (op == 's' ? in : all_b[i]) - lo;
 			x[i] = hi - lo;
 		} else {
 			t[i] = all_b[i] - all_a[i];
@@ -137,6 +185,13 @@ figures(int reduce, int reps, int n, const double *all_a, const double *all_b)
 	free(x);
 	free(t);
 	return m;
+}
+
+/* The first word of the output line. */
+static const char *
+opname(void)
+{
+	return op == 'g' ? "gather" : op == 's' ? "scatter" : "reduce";
 }
 
 int
@@ -155,6 +210,10 @@ main(int argc, char **argv)
 			reps = atoi(argv[++i]);
 		} else if (strcmp(argv[i], "-b") == 0) {
 			barrier = 1;
+		} else if (strcmp(argv[i], "-g") == 0) {
+			op = 'g';
+		} else if (strcmp(argv[i], "-s") == 0) {
+			op = 's';
 		}
 	}
 	if (barrier ? count != 0 : count < 1) {
@@ -196,7 +255,7 @@ main(int argc, char **argv)
 		return 0;
 	}
 	if (bad == -2) {
-		printf("reduce %d %d bad %d\n", n, count, reps);
+		printf("%s %d %d bad %d\n", opname(), n, count, reps);
 		return 2;
 	}
 	m = figures(!barrier, reps, n, all_a, all_b);
@@ -204,8 +263,8 @@ main(int argc, char **argv)
 		printf("barrier %d %.2f %d %.2f %.2f %.2f\n", n, m, reps, p10,
 		    p90, extra);
 	} else {
-		printf("reduce %d %d %.2f %d %.2f %.2f %.2f\n", n, count, m,
-		    reps, p10, p90, extra);
+		printf("%s %d %d %.2f %d %.2f %.2f %.2f\n", opname(), n, count,
+		    m, reps, p10, p90, extra);
 	}
 	free(all_b);
 	free(all_a);

@@ -7,6 +7,10 @@
  *
  *   reduce -n N -c COUNT [-r REPS]   N tasks reduce COUNT doubles
  *   reduce -n N -b [-r REPS]         N tasks, back-to-back barriers
+ *   reduce -n N -g|-s -c COUNT       pvm_gather / pvm_scatter of COUNT
+ *       doubles per member instead of the reduce (root 0; gather: until
+ *       the root has every part; scatter: until the last member has
+ *       its part, since the root returns once its data is out)
  *   -f: freeze the group (pvm_freezegroup) once all have joined
  *   -H HOST,HOST,...: place the N tasks in blocks over these hosts, the
  *       master (run it on the first) counting as one of the first's;
@@ -64,6 +68,7 @@ struct plan {
 	int reps;   /* timed repetitions */
 	int warm;   /* untimed repetitions first */
 	int freeze; /* freeze the group after the joins */
+	int op;     /* 'r' reduce, 'g' gather, 's' scatter */
 	char group[64];
 	char *hosts; /* -H: comma-separated hosts to spread over, or NULL */
 };
@@ -105,28 +110,71 @@ struct stamps {
 	double *b;
 };
 
-/* One reduce call, preceded by the separating barrier; records the
- * stamps of repetition i (i < 0: warm-up); 0, -1 on an error, -2 on a
- * wrong result at the root. */
+/* The gather's or scatter's n * count buffer (the root's result or
+ * data); every member's part holds its inst + 1. */
+static double *big;
+
+/* Whether every part of big holds its member's inst + 1. */
+static int
+check_parts(const struct plan *p)
+{
+	size_t j, nel = (size_t)p->n * (size_t)p->count;
+
+	for (j = 0; j < nel; j++) {
+		if (big[j] != (double)(j / (size_t)p->count + 1)) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The timed call: -1 on an error; *ok 0 if the root's result is wrong. */
+static int
+call_op(const struct plan *p, double *data, int inst, int *ok)
+{
+	int cc;
+
+	*ok = 1;
+	if (p->op == 'g') {
+		cc = pvm_gather(big, data, p->count, PVM_DOUBLE, TAG_REDUCE,
+		    (char *)p->group, 0);
+		*ok = inst != 0 || check_parts(p);
+	} else if (p->op == 's') {
+		cc = pvm_scatter(data, big, p->count, PVM_DOUBLE, TAG_REDUCE,
+		    (char *)p->group, 0);
+		*ok = data[0] == inst + 1 && data[p->count - 1] == inst + 1;
+	} else {
+		cc = pvm_reduce(PvmSum, data, p->count, PVM_DOUBLE, TAG_REDUCE,
+		    (char *)p->group, 0);
+		*ok = inst != 0 || check(data, p->count, p->n);
+	}
+	return cc < 0 ? -1 : 0;
+}
+
+/* One reduce (gather, scatter) call, preceded by the separating
+ * barrier; records the stamps of repetition i (i < 0: warm-up); 0, -1 on
+ * an error, -2 on a wrong result. */
 static int
 one_reduce(
     const struct plan *p, double *data, int inst, struct stamps *s, int i)
 {
 	double t0, t1;
-	int cc;
+	int cc, ok;
 
-	fill(data, p->count, inst);
+	fill(data, p->count, p->op == 's' ? -1 : inst);
+	if (p->op == 'g' && inst == 0) {
+		memset(big, 0, sizeof(double) * (size_t)p->n * p->count);
+	}
 	if (pvm_barrier((char *)p->group, p->n) < 0) {
 		return -1;
 	}
 	t0 = now_us();
-	cc = pvm_reduce(PvmSum, data, p->count, PVM_DOUBLE, TAG_REDUCE,
-	    (char *)p->group, 0);
+	cc = call_op(p, data, inst, &ok);
 	t1 = now_us();
 	if (cc < 0) {
 		return -1;
 	}
-	if (inst == 0 && !check(data, p->count, p->n)) {
+	if (!ok) {
 		return -2;
 	}
 	if (i >= 0) {
@@ -141,10 +189,18 @@ static int
 run_reduce(const struct plan *p, int inst, struct stamps *s)
 {
 	double *data = malloc(sizeof(double) * (size_t)p->count);
+	size_t j, nel = (size_t)p->n * (size_t)p->count;
 	int i, cc = -1;
 
 	if (data == NULL) {
 		return -1;
+	}
+	if (p->op != 'r' && (big = malloc(sizeof(double) * nel)) == NULL) {
+		free(data);
+		return -1;
+	}
+	for (j = 0; p->op == 's' && j < nel; j++) {
+		big[j] = (double)(j / (size_t)p->count + 1);
 	}
 	for (i = 0; i < p->warm + p->reps; i++) {
 		if ((cc = one_reduce(p, data, inst, s, i - p->warm)) < 0) {
@@ -152,6 +208,8 @@ run_reduce(const struct plan *p, int inst, struct stamps *s)
 		}
 	}
 	free(data);
+	free(big);
+	big = NULL;
 	return cc;
 }
 
@@ -240,7 +298,8 @@ figures(const struct plan *p, const struct stamps *all)
 			in = all[j].b[i] > in ? all[j].b[i] : in;
 		}
 		if (p->count > 0) {
-			t[i] = all[0].b[i] - lo;
+			/* A scatter ends when the last member has its part. */
+			t[i] = (p->op == 's' ? in : all[0].b[i]) - lo;
 			x[i] = hi - lo;
 		} else {
 			t[i] = all[0].b[i] - all[0].a[i];
@@ -309,7 +368,7 @@ member(const struct plan *p, int inst)
 	return m;
 }
 
-/* A spawned copy: argv = -w group n count reps warm freeze. */
+/* A spawned copy: argv = -w group n count reps warm freeze+op. */
 static int
 worker(char **argv)
 {
@@ -321,7 +380,8 @@ worker(char **argv)
 	p.count = atoi(argv[4]);
 	p.reps = atoi(argv[5]);
 	p.warm = atoi(argv[6]);
-	p.freeze = atoi(argv[7]);
+	p.freeze = atoi(argv[7]) % 2;
+	p.op = atoi(argv[7]) / 2;
 	if ((inst = pvm_joingroup(p.group)) < 0) {
 		pvm_exit();
 		return 1;
@@ -370,9 +430,8 @@ spawn_placed(const struct plan *p, const char *self, char **args, int *tids)
 static int
 spawn_workers(const struct plan *p, const char *self)
 {
-	char sn[16], sc[16], sr[16], sw[16];
-	char *args[] = {"-w", (char *)p->group, sn, sc, sr, sw,
-	    p->freeze ? "1" : "0", NULL};
+	char sn[16], sc[16], sr[16], sw[16], sf[16];
+	char *args[] = {"-w", (char *)p->group, sn, sc, sr, sw, sf, NULL};
 	int *tids, got;
 
 	if (p->n < 2) {
@@ -382,6 +441,7 @@ spawn_workers(const struct plan *p, const char *self)
 	snprintf(sc, sizeof(sc), "%d", p->count);
 	snprintf(sr, sizeof(sr), "%d", p->reps);
 	snprintf(sw, sizeof(sw), "%d", p->warm);
+	snprintf(sf, sizeof(sf), "%d", p->op * 2 + (p->freeze != 0));
 	if ((tids = malloc(sizeof(int) * (size_t)p->n)) == NULL) {
 		return -1;
 	}
@@ -408,6 +468,7 @@ parse(int argc, char **argv, struct plan *p)
 	memset(p, 0, sizeof(*p));
 	p->reps = -1;
 	p->warm = -1;
+	p->op = 'r';
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
 			p->n = atoi(argv[++i]);
@@ -419,6 +480,10 @@ parse(int argc, char **argv, struct plan *p)
 			barrier = 1;
 		} else if (strcmp(argv[i], "-f") == 0) {
 			p->freeze = 1;
+		} else if (strcmp(argv[i], "-g") == 0) {
+			p->op = 'g';
+		} else if (strcmp(argv[i], "-s") == 0) {
+			p->op = 's';
 		} else if (strcmp(argv[i], "-H") == 0 && i + 1 < argc) {
 			p->hosts = argv[++i];
 		} else if (strcmp(argv[i], "-W") == 0 && i + 1 < argc) {
@@ -440,6 +505,13 @@ parse(int argc, char **argv, struct plan *p)
 	return 0;
 }
 
+/* The first word of the output line. */
+static const char *
+opname(const struct plan *p)
+{
+	return p->op == 'g' ? "gather" : p->op == 's' ? "scatter" : "reduce";
+}
+
 int
 main(int argc, char **argv)
 {
@@ -453,8 +525,8 @@ main(int argc, char **argv)
 	}
 	if (parse(argc, argv, &p) < 0) {
 		fprintf(stderr,
-		    "usage: reduce -n N (-c COUNT | -b) [-f] [-r REPS] "
-		    "[-W WARM] [-H HOST,...]\n");
+		    "usage: reduce -n N (-c COUNT [-g|-s] | -b) [-f] "
+		    "[-r REPS] [-W WARM] [-H HOST,...]\n");
 		return 1;
 	}
 	if (realpath(argv[0], self) == NULL || pvm_mytid() < 0) {
@@ -472,7 +544,7 @@ main(int argc, char **argv)
 	m = member(&p, inst);
 	pvm_exit();
 	if (m == -2) {
-		printf("reduce %d %d bad %d\n", p.n, p.count, p.reps);
+		printf("%s %d %d bad %d\n", opname(&p), p.n, p.count, p.reps);
 		return 2;
 	}
 	if (m < 0) {
@@ -480,8 +552,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	if (p.count > 0) {
-		printf("reduce %d %d %.2f %d %.2f %.2f %.2f\n", p.n, p.count, m,
-		    p.reps, p10, p90, extra);
+		printf("%s %d %d %.2f %d %.2f %.2f %.2f\n", opname(&p), p.n,
+		    p.count, m, p.reps, p10, p90, extra);
 	} else {
 		printf("barrier %d %.2f %d %.2f %.2f %.2f\n", p.n, m, p.reps,
 		    p10, p90, extra);

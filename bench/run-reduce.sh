@@ -8,7 +8,8 @@
 # on a shared machine hit every implementation alike.  Prints a table
 # with ratios and the issue's targets.
 #
-#   bench/run-reduce.sh [-o RESULTS] [-p PNG] [-q] [BUILDDIR]
+#   bench/run-reduce.sh [-o RESULTS] [-p PNG] [-q] [-F] [-x]
+#       [-n "SIZES"] [-c "COUNTS"] [-b "BSIZES"] [BUILDDIR]
 #
 #   BUILDDIR  a configured and built tree (default: _build); the benchmark
 #             uses its include/-matching libpvm3/libgpvm3, daemon/pvmd and
@@ -21,6 +22,19 @@
 #   -p PNG    also draw the plot (needs /usr/bin/python3 with matplotlib:
 #             Debian's python3-matplotlib; skipped, saying so, without)
 #   -q        quick: fewer repetitions (a smoke test, not for figures)
+#   -n, -c    group sizes (default "2 4 8 16") and counts of doubles
+#             (default "1 8 1024 65536 1048576") of the reduce cases
+#   -b        group sizes of the barrier cases (default 2 .. 16; "" none)
+#   -g        counts of the gather and scatter cases (default "1 1024";
+#             "" none), at the reduce cases' group sizes
+#   -F        no frozen-group cases
+#   -x        the selection sweep instead (docs/performance-reduce.md,
+#             "Selection"): ours only, at counts around the limits, as
+#             configured, in shared memory at every size (the limit
+#             lifted) with the flat and with the binomial tree
+#             (GPVM_SHM_MAX, GPVM_SHM_RADIX) and on the message tree
+#             (GPVM_SHM_MAX=0), against Open MPI; re-measures the
+#             crossover points
 #
 # This script installs nothing.  Missing Open MPI (mpicc/mpirun: Debian
 # openmpi-bin, libopenmpi-dev) or PVM 3.4.6 (pvm, pvm-dev) is reported
@@ -30,13 +44,24 @@
 # test: compare ratios from one run, not times across runs.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-results="" png="" quick=0
-while getopts "o:p:q" opt; do
+results="" png="" quick=0 frozen=1 sweep=0
+SIZES="2 4 8 16"
+COUNTS="1 8 1024 65536 1048576"
+BSIZES=$(seq 2 16)
+GCOUNTS="1 1024"
+while getopts "o:p:qn:c:b:g:Fx" opt; do
 	case $opt in
 	o) results=$OPTARG ;;
 	p) png=$OPTARG ;;
 	q) quick=1 ;;
-	*) echo "usage: $0 [-o RESULTS] [-p PNG] [-q] [BUILDDIR]" >&2; exit 1 ;;
+	n) SIZES=$OPTARG ;;
+	c) COUNTS=$OPTARG ;;
+	b) BSIZES=$OPTARG ;;
+	g) GCOUNTS=$OPTARG ;;
+	F) frozen=0 ;;
+	x) sweep=1 ;;
+	*) echo "usage: $0 [-o RESULTS] [-p PNG] [-q] [-F] [-x] [-n SIZES]" \
+	    "[-c COUNTS] [-b BSIZES] [BUILDDIR]" >&2; exit 1 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -49,9 +74,6 @@ CFLAGS="-O2 -std=gnu11 -Wall -Wextra"
 RES="$work/results.txt"
 : >"$RES"
 
-SIZES="2 4 8 16"
-COUNTS="1 1024 1048576"
-BSIZES=$(seq 2 16)
 TLIM=60      # seconds per run (1,048,576 doubles: TLIM_BIG)
 TLIM_BIG=180
 
@@ -125,7 +147,19 @@ measure() {
 	[ $quick = 1 ] && args+=(-r 11)
 	case $impl in
 	ours*)
-		PVM_TMP="$OURS_TMP" PVMGS_PATH="$build/libgpvm/pvmgs" \
+		# Variants of ours for the selection sweep (-x); each member
+		# gets the switch (PVM_EXPORT).
+		# The flat and binomial variants lift the size limit, so
+		# that large counts go through shared memory in chunks.
+		case $impl in
+		ours-msg) sel=(GPVM_SHM_MAX=0 GPVM_SHM_RADIX=0) ;;
+		ours-flat) sel=(GPVM_SHM_MAX=1099511627776 GPVM_SHM_RADIX=64) ;;
+		ours-bin) sel=(GPVM_SHM_MAX=1099511627776 GPVM_SHM_RADIX=2) ;;
+		*) sel=(GPVM_SHM_NONE=0 GPVM_SHM_NONE2=0) ;;
+		esac
+		env "${sel[@]}" \
+		    PVM_EXPORT="${sel[0]%%=*}:${sel[1]%%=*}" \
+		    PVM_TMP="$OURS_TMP" PVMGS_PATH="$build/libgpvm/pvmgs" \
 		    timeout -k 5 $lim "$work/reduce.ours" -n "$n" "${args[@]}" \
 		    >"$work/out" 2>>"$work/ours.err"
 		rc=$?
@@ -174,7 +208,7 @@ every() {
 	measure ours "$kind" "$n" "$count" "$@"
 	[ $have_pvm = 1 ] && measure pvm346 "$kind" "$n" "$count" "$@"
 	[ $have_mpi = 1 ] && measure mpi "$kind" "$n" "$count" "$@"
-	if [ "$kind" = reduce ]; then
+	if [ "$kind" = reduce ] && [ $frozen = 1 ]; then
 		# Frozen groups: PVM 3.4.6 then caches the membership.
 		measure ours-frozen "$kind" "$n" "$count" -f "$@"
 		[ $have_pvm = 1 ] &&
@@ -183,9 +217,44 @@ every() {
 	return 0
 }
 
+# sweep: the selection sweep (-x), then exit.
+sweep() {
+	local count n impl
+	echo "== selection sweep: median us, load $(cut -d' ' -f1-3 /proc/loadavg)"
+	for count in $COUNTS; do
+		for n in $SIZES; do
+			for impl in ours ours-flat ours-bin ours-msg; do
+				measure $impl reduce "$n" "$count" -c "$count"
+			done
+			[ $have_mpi = 1 ] &&
+			    measure mpi reduce "$n" "$count" -c "$count"
+		done
+	done
+	echo "== load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo
+	printf '%8s %3s | %9s %9s %9s %9s %9s\n' count n ours flat binomial \
+	    messages openmpi
+	while read -r impl kind n count v _; do
+		echo "$count $n $impl $v"
+	done <"$RES" | awk '{ k = $1 " " $2; v[k, $3] = $4; if (!(k in seen)) {
+		seen[k] = 1; order[++m] = k } }
+	    END { for (i = 1; i <= m; i++) { split(order[i], a, " ");
+		printf "%8s %3s | %9s %9s %9s %9s %9s\n", a[1], a[2],
+		v[order[i], "ours"], v[order[i], "ours-flat"],
+		v[order[i], "ours-bin"], v[order[i], "ours-msg"],
+		(v[order[i], "mpi"] == "" ? "-" : v[order[i], "mpi"]) } }'
+	[ -n "$results" ] && cp "$RES" "$results"
+	exit 0
+}
+
 build_all
 start_ours
 warm ours
+if [ $sweep = 1 ]; then
+	[ "$COUNTS" = "1 8 1024 65536 1048576" ] &&
+	    COUNTS="1 1024 8192 16384 32768 65536 1048576"
+	sweep
+fi
 if [ $have_pvm = 1 ]; then
 	start_pvm346
 	warm pvm346
@@ -195,6 +264,14 @@ for count in $COUNTS; do
 	echo "== pvm_reduce(PvmSum, PVM_DOUBLE), $count doubles"
 	for n in $SIZES; do
 		every reduce "$n" "$count" -c "$count"
+	done
+done
+for kind in gather scatter; do
+	for count in $GCOUNTS; do
+		echo "== pvm_$kind, $count doubles a member"
+		for n in $SIZES; do
+			every $kind "$n" "$count" -${kind:0:1} -c "$count"
+		done
 	done
 done
 echo "== pvm_barrier, back to back"
@@ -240,6 +317,13 @@ for count in $COUNTS; do
 		row reduce "$n" "$count"
 	done
 done
+for kind in gather scatter; do
+	for count in $GCOUNTS; do
+		for n in $SIZES; do
+			row $kind "$n" "$count"
+		done
+	done
+done
 for n in $BSIZES; do
 	row barrier "$n" 0
 done
@@ -271,6 +355,28 @@ target "reduce 1,048,576 doubles, 8 tasks: ours / Open MPI" \
     "$(ratio ours/reduce/8/1048576 mpi/reduce/8/1048576)" "<=" 1.5
 target "barrier, 16 tasks: ours / PVM 3.4.6" \
     "$(ratio ours/barrier/16/0 pvm346/barrier/16/0)" "<=" 0.333
+echo "== targets of issue 12: ours at or below Open MPI at every point"
+for count in $COUNTS; do
+	for n in $SIZES; do
+		target "reduce $count doubles, $n tasks: ours / Open MPI" \
+		    "$(ratio "ours/reduce/$n/$count" "mpi/reduce/$n/$count")" \
+		    "<=" 1
+	done
+done
+for kind in gather scatter; do
+	for count in $GCOUNTS; do
+		for n in $SIZES; do
+			target "$kind $count doubles, $n tasks: ours / Open MPI" \
+			    "$(ratio "ours/$kind/$n/$count" \
+			    "mpi/$kind/$n/$count")" "<=" 1
+		done
+	done
+done
+for n in $BSIZES; do
+	case " $SIZES " in *" $n "*) ;; *) continue ;; esac
+	target "barrier, $n tasks: ours / Open MPI" \
+	    "$(ratio "ours/barrier/$n/0" "mpi/barrier/$n/0")" "<=" 1
+done
 
 [ -n "$results" ] && cp "$RES" "$results"
 if [ -n "$png" ]; then

@@ -31,10 +31,24 @@
 #define PVM_SPIN_H
 
 #include <sched.h>
+#include <unistd.h>
 
 #include "clock.h"
 
 #define SPIN_MAX_US 50
+/*
+ * The yielding spin of the group collectives' waits (libgpvm's barrier,
+ * reduce and gather in shared memory).  Their members are often more
+ * than the CPUs, and a peer that another process preempted is back
+ * within a time slice: with 50 us such waits missed, slept, and paid a
+ * wake-up behind the other load.  Measured on 2 CPUs at a load of 29 to
+ * 44 (docs/performance-reduce.md, "The collectives' spin"): 1 double at
+ * 2, 4, 8 and 16 tasks took 109, 7 to 62, 74 to 128 and 165 to 193 us
+ * with 50, and 8.2, 15, 35 to 37 and 74 with 300.
+ */
+#define SPIN_COLL_MAX_US 300
+/* The memory-only spin before the yielding one (spin_hot). */
+#define SPIN_HOT_US 10
 #define SPIN_PROBE_EVERY 32
 
 struct spin_budget {
@@ -112,6 +126,60 @@ spin_wait(struct spin_budget *b, int (*look)(void *), void *arg)
 		spin_pause();
 	spin_budget_update(b, r != 0);
 	return r;
+}
+
+/*
+ * A wait among n processes of this host (its group's members) that all
+ * fit the online CPUs may first spin on memory alone, without a system
+ * call: each sched_yield costs about a microsecond, and may hand the CPU
+ * to an unrelated process, while a peer on another CPU answers within
+ * that.  With more processes than CPUs one of them may need our CPU, so
+ * there is no such spin (0).  The CPU count is read once.
+ */
+static inline int
+spin_hot_us(int n)
+{
+	static long ncpu;
+
+	if (ncpu == 0) {
+		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+		if (ncpu < 1)
+			ncpu = 1;
+	}
+	return n <= ncpu ? SPIN_HOT_US : 0;
+}
+
+/*
+ * Call look(arg) until it returns non-zero or the budget's time is out,
+ * relaxing (no system call) between looks, when `allowed` (spin_hot_us
+ * said so); report hit or miss to the budget (max SPIN_HOT_US).  The
+ * budget matters when the processes, though no more than the CPUs, share
+ * one (other load on the host): the peer then runs only once we yield,
+ * the hot spin misses, and after a few misses it is skipped.  Returns
+ * look's last result, or 0 without looking.
+ */
+static inline int
+spin_hot(struct spin_budget *b, int (*look)(void *), void *arg, int allowed)
+{
+	long long end;
+	int us, r, i;
+
+	if (!allowed || (us = spin_budget_next(b)) == 0)
+		return 0;
+	end = mono_us() + us;
+	for (;;) {
+		for (i = 0; i < 64; i++) {
+			if ((r = look(arg)) != 0) {
+				spin_budget_update(b, 1);
+				return r;
+			}
+			spin_relax();
+		}
+		if (mono_us() >= end) {
+			spin_budget_update(b, 0);
+			return 0;
+		}
+	}
 }
 
 #endif /* PVM_SPIN_H */

@@ -38,28 +38,6 @@
 /* How often a waiter checks that pvmgs is still alive. */
 #define GB_CHECK_MS 50
 
-/*
- * Whether every member of v, and the server that keeps the group's
- * segment, is on our host: only then can the segment (a file in this
- * host's private directory) serve the barrier.  Every member decides the
- * same from the same tids, so all take the same path.
- */
-static int
-gb_all_local(const struct gpvm_view *v)
-{
-	int i, host = tid_host(pvm_mytid());
-
-	if (tid_host(gpvm_server_tid()) != host) {
-		return 0;
-	}
-	for (i = 0; i < v->ninst; i++) {
-		if (v->tids[i] != -1 && tid_host(v->tids[i]) != host) {
-			return 0;
-		}
-	}
-	return 1;
-}
-
 /* The server path: one request, released by the server's multicast. */
 static int
 gb_server(const char *group, int count)
@@ -93,18 +71,21 @@ gb_look_ended(void *arg)
 }
 
 /*
- * Wait for generation gen to end.  A short spin first when spinning has
- * paid lately (common/spin.h): with few members per core the release
- * often comes within microseconds.
+ * Wait for generation gen to end.  A memory-only spin first when the
+ * members fit the CPUs (spin_hot_us), then a yielding spin (up to
+ * SPIN_COLL_MAX_US) when spinning has paid lately (common/spin.h): with
+ * few members per core the release often comes within microseconds.
  */
 static int
-gb_wait(struct gseg *s, int inst, uint32_t gen)
+gb_wait(struct gseg *s, int inst, uint32_t gen, int hot)
 {
-	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
+	static struct spin_budget hbudget = SPIN_BUDGET_INIT(SPIN_HOT_US);
+	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_COLL_MAX_US);
 	struct gb_look look = {s, inst, gen};
 	int r;
 
-	if ((r = spin_wait(&budget, gb_look_ended, &look)) != 0) {
+	if ((r = spin_hot(&hbudget, gb_look_ended, &look, hot)) != 0 ||
+	    (r = spin_wait(&budget, gb_look_ended, &look)) != 0) {
 		return r;
 	}
 	while ((r = gseg_ended(s, inst, gen)) == 0) {
@@ -133,7 +114,7 @@ gb_shared(const char *group, struct gpvm_view *v, int count)
 		return PvmSysErr;
 	}
 	if ((cc = gseg_arrive(s, inst, count, &gen)) == 0) {
-		cc = gb_wait(s, inst, gen);
+		cc = gb_wait(s, inst, gen, spin_hot_us(v->nmembers) != 0);
 	}
 	if (cc < 0) {
 		return cc;
@@ -177,7 +158,7 @@ pvm_barrier(char *group, int count)
 	if (count > GS_MAXINST) {
 		return gpvm_err("pvm_barrier", PvmBadParam);
 	}
-	if (v->segid != 0 && gb_all_local(v)) {
+	if (v->segid != 0 && gpvm_view_local(v)) {
 		cc = gb_shared(group, v, count);
 	} else {
 		cc = gb_server(group, count);

@@ -29,9 +29,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <stdatomic.h>
 
 #include "gpvm.h"
 #include "gseg.h"
+#include "gdata.h"
 #include "paths.h"
 #include "tid.h"
 
@@ -60,6 +62,7 @@ struct gc_ent {
 	struct gpvm_view v;
 	int cap; /* room in v.tids */
 	struct gseg *seg; /* v.segid mapped, or NULL */
+	struct gdata *dseg; /* its data segment mapped, or NULL */
 	struct gc_ent *next;
 };
 
@@ -77,6 +80,7 @@ static void
 gc_ent_free(struct gc_ent *e)
 {
 	gseg_unmap(e->seg);
+	gdata_unmap(e->dseg);
 	free(e->v.tids);
 	free(e->v.name);
 	free(e);
@@ -538,8 +542,13 @@ gc_view_apply(const char *name, int from_push)
 	if (e->v.segid != (uint32_t)segid) {
 		/* A new group under the same name: a new segment. */
 		gseg_unmap(e->seg);
+		gdata_unmap(e->dseg);
 		e->seg = NULL;
+		e->dseg = NULL;
 		e->v.segid = (uint32_t)segid;
+	}
+	if (e->v.version != (uint32_t)version) {
+		e->v.ncalls = 0; /* calls are named per version (gdata.h) */
 	}
 	e->v.version = (uint32_t)version;
 	e->v.frozen = state;
@@ -608,6 +617,39 @@ gpvm_view_seg(struct gpvm_view *v)
 	return e->seg;
 }
 
+struct gdata *
+gpvm_view_dseg(struct gpvm_view *v)
+{
+	struct gc_ent *e = gc_find(v->name);
+	struct pvm_paths p;
+	char path[PATHS_MAX + 16];
+
+	if (e == NULL || &e->v != v || v->segid == 0) {
+		return NULL;
+	}
+	if (e->dseg == NULL && paths_from_env(&p) == 0 &&
+	    gdata_path(p.dir, v->segid, path, sizeof(path)) == 0) {
+		e->dseg = gdata_map(path);
+	}
+	return e->dseg;
+}
+
+int
+gpvm_view_local(const struct gpvm_view *v)
+{
+	int i, host = tid_host(pvm_mytid());
+
+	if (tid_host(gc_server) != host) {
+		return 0;
+	}
+	for (i = 0; i < v->ninst; i++) {
+		if (v->tids[i] != -1 && tid_host(v->tids[i]) != host) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 int
 gpvm_server_tid(void)
 {
@@ -644,6 +686,21 @@ gpvm_view(const char *group, struct gpvm_view **view)
 	}
 	*view = &e->v;
 	return 0;
+}
+
+int
+gpvm_view_fast(const char *group, struct gpvm_view **view)
+{
+	struct gc_ent *e;
+
+	if (gpvm_name_check(group) == 0 && gc_mytid > 0 &&
+	    pvm_mytid() == gc_mytid && gc_server != 0 &&
+	    (e = gc_find(group)) != NULL && gc_current(e) && !e->v.dead &&
+	    e->seg != NULL && atomic_load(&e->seg->version) == e->v.version) {
+		*view = &e->v;
+		return 0;
+	}
+	return gpvm_view_live(group, view);
 }
 
 int

@@ -1,6 +1,13 @@
 /*
  * gather.c: pvm_gather and pvm_scatter.
  *
+ * A gather of at most 64 KiB a member in a group whose members all
+ * live on this host takes the shared-memory path instead (gather_shm.c;
+ * every member decides the same from its view).  Scatter stays on
+ * messages: through the root's two places its root would wait for the
+ * members to take their slices, where PVM's returns once they are sent.
+ * The rest of this comment is the message path.
+ *
  * Gather: every member sends its `count` items to the root; the root puts
  * instance i's items at result[i * count] (its own copied locally),
  * receiving from each member by name in instance order.  Scatter is the
@@ -135,7 +142,7 @@ g_setup(const void *buf, int count, int type, int tag, char *group,
 	if (count <= 0 || buf == NULL || gpvm_type_size(type) == 0 || tag < 0) {
 		return PvmBadParam;
 	}
-	if ((cc = gpvm_view_live(group, &v)) < 0) {
+	if ((cc = gpvm_view_fast(group, &v)) < 0) {
 		return cc;
 	}
 	if (v->myinst < 0) {
@@ -166,12 +173,16 @@ pvm_gather(void *result, void *data, int count, int datatype, int msgtag,
 		return gpvm_err("pvm_gather", cc);
 	}
 	me = v->myinst;
+	if (me == rootginst && result == NULL) {
+		return gpvm_err("pvm_gather", PvmBadParam);
+	}
+	if (gpvm_shm_fits(v, (size_t)count * gpvm_type_size(datatype))) {
+		return gpvm_err("pvm_gather", gpvm_gather_shm(result, data,
+		    count, datatype, msgtag, v, rootginst));
+	}
 	if (me != rootginst) {
 		return gpvm_err("pvm_gather",
 		    g_send(root, msgtag, datatype, data, count));
-	}
-	if (result == NULL) {
-		return gpvm_err("pvm_gather", PvmBadParam);
 	}
 	if ((cc = g_begin(&gc, v, group, rootginst)) < 0) {
 		return gpvm_err("pvm_gather", cc);

@@ -16,6 +16,7 @@
 
 #include "pvm3.h"
 #include "gsproto.h"
+#include "gdata.h"
 #include "optab.h"
 
 struct gseg;
@@ -30,6 +31,9 @@ struct gpvm_view {
 	int nmembers;     /* members (non-hole entries) */
 	int myinst;       /* caller's instance, or -1 if not a member */
 	uint32_t segid;   /* barrier segment (gseg.h), 0: barriers via pvmgs */
+	/* Shared-memory collectives made on this version (gdata.h): the
+	 * call number of the next one.  Reset when the version changes. */
+	uint32_t ncalls;
 	/*
 	 * A frozen group that a member left is dead.  As in PVM 3.4, the
 	 * frozen table keeps answering pvm_getinst/gettid/gsize, while
@@ -42,6 +46,15 @@ struct gpvm_view {
 
 /* gpvm_view for a collective: PvmNoGroup for a dead frozen group. */
 int gpvm_view_live(const char *group, struct gpvm_view **view);
+/*
+ * gpvm_view_live without its poll of the pvmd socket when the cached
+ * view is a member's and the group's barrier segment (mapped) shows the
+ * same version: pvmgs writes a new version there before it answers the
+ * join, leave or freeze that made it, so no push that changes this view
+ * can be pending.  Pushes for other groups and notifies wait for the
+ * next call that polls.  Saves a system call per collective.
+ */
+int gpvm_view_fast(const char *group, struct gpvm_view **view);
 
 /*
  * The current view of `group` for the caller: from the cache when it is
@@ -112,6 +125,15 @@ int gpvm_view_refresh(const char *group);
  * kept with the cached view; NULL if it cannot be mapped.
  */
 struct gseg *gpvm_view_seg(struct gpvm_view *v);
+/* The data segment of the shared-memory collectives (gdata.h), likewise. */
+struct gdata *gpvm_view_dseg(struct gpvm_view *v);
+/*
+ * Whether every member of v, and the server that keeps the group's
+ * segments, is on our host: only then can the segments (files in this
+ * host's private directory) serve the group.  Every member decides the
+ * same from the same tids.
+ */
+int gpvm_view_local(const struct gpvm_view *v);
 /* The group server's tid, 0 if not known yet. */
 int gpvm_server_tid(void);
 /*
@@ -199,6 +221,23 @@ struct gpvm_tree {
 int gpvm_tree_build(
     const int *tids, int n, int root, int me, struct gpvm_tree *out);
 
+/*
+ * The k-nomial tree of the shared-memory collectives, over the instances
+ * of one host's view (tids[i] <= 0: a hole), rooted at rootinst, as seen
+ * by myinst: parent instance (-1 at the root) and children instances in
+ * the order to combine.  radix 2 gives gpvm_tree_build's one-host tree;
+ * radix >= the group's size a flat one.  0, or PvmBadParam (an instance
+ * that is no member, radix < 2, more than GPVM_KTREE_MAX + 1 instances).
+ */
+#define GPVM_KTREE_MAX 64
+struct gpvm_ktree {
+	int parent;
+	int nchildren;
+	int children[GPVM_KTREE_MAX];
+};
+int gpvm_ktree_build(const int *tids, int ninst, int rootinst, int myinst,
+    int radix, struct gpvm_ktree *out);
+
 /* ---- reduce_binomial.c ---- */
 
 /*
@@ -232,5 +271,72 @@ struct gpvm_reduce {
  * that disagree on the count or the group's view, PvmNoMem...).
  */
 int gpvm_reduce_binomial(const struct gpvm_reduce *r);
+
+/* ---- coll_shm.c: the moves of the shared-memory collectives ---- */
+
+/*
+ * Whether a collective of `bytes` per member on view v uses shared
+ * memory: the group has segments, more than one member, at most
+ * GDATA_SLOTS instances, every member (and pvmgs) is on our host, and
+ * bytes is within the limit ($GPVM_SHM_MAX, for tests: 0 forces the
+ * message paths).  Every member decides the same from its view and the
+ * call's arguments.
+ */
+int gpvm_shm_fits(const struct gpvm_view *v, size_t bytes);
+
+/* One shared-memory collective as this member runs it. */
+struct gpvm_shm {
+	struct gdata *d;
+	struct gdata_want w; /* the call; tid and chunk set per wait */
+	int me;              /* my instance */
+	int hot;             /* the group fits the CPUs (spin_hot_us) */
+	size_t esize;        /* bytes of an element */
+	int per;             /* elements a chunk holds */
+	int nchunk;          /* chunks of count elements */
+};
+/* Start collective op (GDATA_REDUCE ...) of count elements per member
+ * on view v, counting the call.  0 or PvmSysErr (no segment mapped). */
+int gpvm_shm_begin(struct gpvm_shm *k, struct gpvm_view *v, int op, int tag,
+    int datatype, int count);
+/* The call is over for this member: readers and owners waiting on it
+ * stop (gdata.h).  Must follow every gpvm_shm_begin of a reduce that
+ * returned 0 (gather and scatter are not counted: a no-op). */
+void gpvm_shm_end(struct gpvm_shm *k);
+/* Elements in chunk `chunk` of the call's count. */
+int gpvm_shm_chunk_len(const struct gpvm_shm *k, int chunk);
+/*
+ * Wait for chunk `chunk` from instance `from` (tid fromtid).  0: *data
+ * is its elements, in place in the slot, until gpvm_shm_done.  Else the
+ * error that ends from's part of the call (nothing to give back): its
+ * status, PvmNoTask (died), PvmMismatch (left, another call...), or
+ * PvmSysErr (pvmgs died).
+ */
+int gpvm_shm_wait(struct gpvm_shm *k, int from, int fromtid, int chunk,
+    const void **data, struct gdata_seen *seen);
+void gpvm_shm_done(struct gpvm_shm *k, int from, const struct gdata_seen *seen);
+/* Deposit chunk `chunk` for instance `to` (tid totid): status 0 and n
+ * elements at x, or an error status alone.  0 or PvmSysErr. */
+int gpvm_shm_put(struct gpvm_shm *k, int to, int totid, int chunk, int status,
+    const void *x, int n);
+
+/* ---- reduce_shm.c ---- */
+
+/*
+ * Run the reduce through the group's data segment (gdata.h) along the
+ * k-nomial tree rooted at rootinst; the same results and errors as
+ * gpvm_reduce_binomial.  Needs no message and leaves the user's buffers
+ * alone.
+ */
+int gpvm_reduce_shm(const struct gpvm_reduce *r, struct gpvm_view *v,
+    int rootinst);
+
+/* ---- gather_shm.c ---- */
+
+/*
+ * pvm_gather through the data segment, after gather.c's checks (v
+ * without holes, gpvm_shm_fits).  0 or the first error.
+ */
+int gpvm_gather_shm(void *result, void *data, int count, int datatype,
+    int tag, struct gpvm_view *v, int rootinst);
 
 #endif /* GPVM_H */

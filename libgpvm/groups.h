@@ -25,6 +25,7 @@
 #include "gsproto.h"
 
 struct gseg;
+struct gdata;
 
 /* Tids waiting at a barrier or freeze. */
 struct gt_sync {
@@ -53,6 +54,7 @@ struct gt_group {
 	struct gt_sync freeze;
 	uint32_t segid;   /* barrier segment (pvmgs.c), 0: none */
 	struct gseg *seg;
+	struct gdata *dseg; /* data segment of the collectives (gdata.h) */
 	struct gt_group *next;
 };
 

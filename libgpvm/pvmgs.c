@@ -27,6 +27,7 @@
 #include "gsproto.h"
 #include "groups.h"
 #include "gseg.h"
+#include "gdata.h"
 
 static struct gt_table gs_table;
 
@@ -124,14 +125,15 @@ gs_one_host(void)
 }
 
 /*
- * Give a group just created its barrier segment.  If none can be made (or
- * the machine has several hosts) the group keeps segid 0 for life, so all
- * its members count barriers here.
+ * Give a group just created its barrier segment and its data segment
+ * (gdata.h).  If either cannot be made (or the machine has several
+ * hosts) the group keeps segid 0 for life, so all its members count
+ * barriers here and move data by messages.
  */
 static void
 gs_seg_new(struct gt_group *g)
 {
-	char path[PATHS_MAX + 16];
+	char path[PATHS_MAX + 16], dpath[PATHS_MAX + 16];
 
 	if (gs_paths.dir[0] == '\0' || !gs_one_host()) {
 		return;
@@ -141,7 +143,15 @@ gs_seg_new(struct gt_group *g)
 	}
 	g->segid = gs_next_segid;
 	if (gseg_path(gs_paths.dir, g->segid, path, sizeof(path)) < 0 ||
+	    gdata_path(gs_paths.dir, g->segid, dpath, sizeof(dpath)) < 0 ||
 	    (g->seg = gseg_create(path)) == NULL) {
+		g->segid = 0;
+		return;
+	}
+	if ((g->dseg = gdata_create(dpath)) == NULL) {
+		unlink(path);
+		gseg_unmap(g->seg);
+		g->seg = NULL;
 		g->segid = 0;
 	}
 }
@@ -155,9 +165,9 @@ gs_seg_publish(const struct gt_group *g)
 	}
 }
 
-/* A group is gone: remove its segment. */
+/* A group is gone: remove its segments. */
 static void
-gs_seg_free(uint32_t segid, struct gseg *seg)
+gs_seg_free(uint32_t segid, struct gseg *seg, struct gdata *dseg)
 {
 	char path[PATHS_MAX + 16];
 
@@ -167,7 +177,11 @@ gs_seg_free(uint32_t segid, struct gseg *seg)
 	if (gseg_path(gs_paths.dir, segid, path, sizeof(path)) == 0) {
 		unlink(path);
 	}
+	if (gdata_path(gs_paths.dir, segid, path, sizeof(path)) == 0) {
+		unlink(path);
+	}
 	gseg_unmap(seg);
+	gdata_unmap(dseg);
 }
 
 /* Ask for tid's TaskExit once. */
@@ -218,13 +232,18 @@ gs_upk_head(int *seq, char **name)
 	return 0;
 }
 
-/* Remove tid from group name; fail waiters, push the new view. */
+/*
+ * Remove tid from group name; fail waiters (code: PvmNoTask for a death,
+ * PvmMismatch for a leave, as the shared-memory collectives report it),
+ * push the new view.
+ */
 static int
-gs_remove(const char *name, int tid)
+gs_remove(const char *name, int tid, int code)
 {
 	struct gt_list fb = { 0 }, ff = { 0 };
 	struct gt_group *g = gt_find(&gs_table, name);
 	struct gseg *seg = g != NULL ? g->seg : NULL;
+	struct gdata *dseg = g != NULL ? g->dseg : NULL;
 	uint32_t segid = g != NULL ? g->segid : 0;
 	int inst = g != NULL ? gt_inst(g, tid) : -1;
 	int ninst = g != NULL ? g->ninst : 0;
@@ -232,10 +251,11 @@ gs_remove(const char *name, int tid)
 
 	cc = gt_leave(&gs_table, name, tid, &fb, &ff, &deleted);
 	if (cc == 0 && deleted) {
-		gs_seg_free(segid, seg);
+		gs_seg_free(segid, seg, dseg);
 	} else if (cc == 0 && seg != NULL) {
 		gs_seg_publish(gt_find(&gs_table, name));
 		gseg_member_gone(seg, inst, ninst);
+		gdata_member_gone(dseg, inst, code);
 	}
 	if (cc == 0) {
 		gs_release(&fb, GS_BARRIER, fb.code);
@@ -261,6 +281,9 @@ gs_join(int src, int seq, const char *name)
 		g = gt_find(&gs_table, name);
 		if (g->nmembers == 1) {
 			gs_seg_new(g); /* the join created it */
+		}
+		if (g->dseg != NULL) {
+			gdata_member_new(g->dseg, inst, src);
 		}
 		gs_seg_publish(g);
 	}
@@ -344,7 +367,7 @@ gs_dead(void)
 		if ((name = strdup(g->name)) == NULL) {
 			return;
 		}
-		gs_remove(name, tid);
+		gs_remove(name, tid, PvmNoTask);
 		free(name);
 	}
 }
@@ -366,7 +389,7 @@ gs_dispatch(int src, int tag)
 	if (tag == GS_JOIN) {
 		gs_join(src, seq, name);
 	} else if (tag == GS_LEAVE) {
-		gs_reply(src, tag, seq, gs_remove(name, src));
+		gs_reply(src, tag, seq, gs_remove(name, src, PvmMismatch));
 	} else if (tag == GS_VIEW) {
 		gs_view(src, seq, name);
 	} else if (tag == GS_BARRIER || tag == GS_FREEZE) {

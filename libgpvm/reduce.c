@@ -116,7 +116,7 @@ pvm_reduce(void (*func)(int *, void *, void *, int *, int *), void *data,
 
 	if ((cc = reduce_check_args(func, data, count, datatype, msgtag)) < 0 ||
 	    (cc = gpvm_name_check(group)) < 0 ||
-	    (cc = gpvm_view_live(group, &v)) < 0 ||
+	    (cc = gpvm_view_fast(group, &v)) < 0 ||
 	    (cc = reduce_members(v, rootinst, &root, &r.me)) < 0) {
 		return gpvm_err("pvm_reduce", cc);
 	}
@@ -129,7 +129,13 @@ pvm_reduce(void (*func)(int *, void *, void *, int *, int *), void *data,
 	r.group = group;
 	r.version = v->version;
 	r.tree = NULL;
-	if ((cc = reduce_run(&r, v, root)) < 0) {
+	if (v->nmembers > 1 &&
+	    gpvm_shm_fits(v, (size_t)count * r.esize)) {
+		cc = gpvm_reduce_shm(&r, v, rootinst);
+	} else {
+		cc = reduce_run(&r, v, root);
+	}
+	if (cc < 0) {
 		return gpvm_err("pvm_reduce", cc);
 	}
 	return 0;

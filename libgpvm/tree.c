@@ -168,3 +168,82 @@ out:
 	free(a);
 	return rc;
 }
+
+/*
+ * The k-nomial tree of the shared-memory collectives (reduce_shm.c), over
+ * instances.  Ranks: rootinst first, then the other members in instance
+ * order.  Rank r > 0 hangs below r with its lowest non-zero base-radix
+ * digit cleared; the children of r are r + j * m for m = 1, radix,
+ * radix^2 ... below r's lowest non-zero digit (any for r = 0) and j = 1
+ * .. radix - 1, in that order: the small subtrees first.  Radix 2 is the
+ * binomial tree above (the same bracketing, so the same bits); a radix of
+ * at least the group's size is flat, the root's children being everyone
+ * in instance order.
+ */
+
+/* Rank of inst among a[0..k), or -1. */
+static int
+ktree_rank(const int *a, int k, int inst)
+{
+	int i;
+
+	for (i = 0; i < k; i++) {
+		if (a[i] == inst) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+/* Children of rank r among a[0..k) into out; 0 or PvmNoMem. */
+static int
+ktree_children(const int *a, int k, int r, int radix, int lim,
+    struct gpvm_ktree *out)
+{
+	long m;
+	int j;
+
+	for (m = 1; m < lim; m *= radix) {
+		for (j = 1; j < radix && r + j * m < k; j++) {
+			if (out->nchildren >= GPVM_KTREE_MAX) {
+				return PvmNoMem;
+			}
+			out->children[out->nchildren++] = a[r + j * m];
+		}
+		if (r + m * radix >= k) {
+			break;
+		}
+	}
+	return 0;
+}
+
+int
+gpvm_ktree_build(const int *tids, int ninst, int rootinst, int myinst,
+    int radix, struct gpvm_ktree *out)
+{
+	int a[GPVM_KTREE_MAX + 1], i, k = 0, r, digit;
+	long m;
+
+	if (tids == NULL || out == NULL || ninst <= 0 ||
+	    ninst > GPVM_KTREE_MAX + 1 || radix < 2 || rootinst < 0 ||
+	    rootinst >= ninst || myinst < 0 || myinst >= ninst ||
+	    tids[rootinst] <= 0 || tids[myinst] <= 0) {
+		return PvmBadParam;
+	}
+	a[k++] = rootinst;
+	for (i = 0; i < ninst; i++) {
+		if (tids[i] > 0 && i != rootinst) {
+			a[k++] = i;
+		}
+	}
+	r = ktree_rank(a, k, myinst);
+	out->parent = -1;
+	out->nchildren = 0;
+	if (r == 0) {
+		return ktree_children(a, k, 0, radix, k, out);
+	}
+	for (m = 1; (digit = (int)((r / m) % radix)) == 0; m *= radix) {
+	}
+	out->parent = a[r - digit * m];
+	return ktree_children(a, k, r, radix, (int)m, out);
+}

@@ -338,6 +338,129 @@ START_TEST(test_bad_args)
 }
 END_TEST
 
+/* ---- the k-nomial tree of the shared-memory collectives ---- */
+
+/*
+ * Every member's view of the k-nomial tree over tids[0..n) (holes < 0)
+ * for root slot r must form one tree: each member reached once from the
+ * root, parent and child links agreeing, children in increasing rank.
+ */
+static void
+check_ktree(const int *tids, int n, int r, int radix, const char *what)
+{
+	struct gpvm_ktree t[MAXN + 1];
+	int seen[MAXN + 1], stack[MAXN + 1], sp = 0, i, j, c, members = 0;
+
+	for (i = 0; i < n; i++) {
+		seen[i] = 0;
+		if (tids[i] <= 0) {
+			continue;
+		}
+		members++;
+		REQUIRE(gpvm_ktree_build(tids, n, r, i, radix, &t[i]) == 0,
+		    "%s: build for %d", what, i);
+		REQUIRE((t[i].parent < 0) == (i == r), "%s: %d's parent %d",
+		    what, i, t[i].parent);
+	}
+	stack[sp++] = r;
+	seen[r] = 1;
+	while (sp > 0) {
+		i = stack[--sp];
+		for (j = 0; j < t[i].nchildren; j++) {
+			c = t[i].children[j];
+			REQUIRE(c >= 0 && c < n && tids[c] > 0 && !seen[c],
+			    "%s: child %d of %d", what, c, i);
+			REQUIRE(t[c].parent == i, "%s: %d's parent %d, not %d",
+			    what, c, t[c].parent, i);
+			seen[c] = 1;
+			members--;
+			stack[sp++] = c;
+		}
+	}
+	REQUIRE(members == 1, "%s: %d members not reached", what, members - 1);
+}
+
+/* Every size to 65, root, radix 2 .. 9 and flat, with and without holes;
+ * radix 2 is gpvm_tree_build's one-host tree, link for link. */
+START_TEST(test_ktree)
+{
+	struct gpvm_tree bt;
+	struct gpvm_ktree kt;
+	int tids[MAXN + 1], n, r, k, i, j, holes;
+	char what[96];
+
+	for (holes = 0; holes <= 1; holes++) {
+		for (n = 1; n <= MAXN + 1; n++) {
+			for (i = 0; i < n; i++) {
+				tids[i] = holes && i % 3 == 2 && i != 0 ? -1 :
+				    tid_make(1, i + 1);
+			}
+			for (r = 0; r < n; r++) {
+				if (tids[r] <= 0) {
+					continue;
+				}
+				for (k = 2; k <= 10; k++) {
+					snprintf(what, sizeof(what),
+					    "n=%d root %d radix %d%s", n, r,
+					    k == 10 ? n + 1 : k,
+					    holes ? " holes" : "");
+					check_ktree(tids, n, r,
+					    k == 10 ? n + 1 : k, what);
+				}
+				for (i = 0; i < n; i++) {
+					if (tids[i] <= 0) {
+						continue;
+					}
+					gpvm_ktree_build(tids, n, r, i, 2, &kt);
+					gpvm_tree_build(tids, n, tids[r], tids[i],
+					    &bt);
+					REQUIRE(kt.nchildren == bt.nchildren &&
+					    (kt.parent < 0 ? 0 :
+					    tids[kt.parent]) == bt.parent,
+					    "radix 2 vs binomial, n=%d r=%d i=%d",
+					    n, r, i);
+					for (j = 0; j < kt.nchildren; j++) {
+						REQUIRE(tids[kt.children[j]] ==
+						    bt.children[j],
+						    "child %d, n=%d r=%d i=%d",
+						    j, n, r, i);
+					}
+				}
+			}
+		}
+	}
+}
+END_TEST
+
+/* Flat: the root's children are everyone else, in instance order. */
+START_TEST(test_ktree_flat_and_bad)
+{
+	struct gpvm_ktree t;
+	int tids[6], i;
+
+	for (i = 0; i < 6; i++) {
+		tids[i] = tid_make(1, i + 1);
+	}
+	tids[3] = -1;
+	ck_assert_int_eq(gpvm_ktree_build(tids, 6, 2, 2, 6, &t), 0);
+	ck_assert_int_eq(t.parent, -1);
+	ck_assert_int_eq(t.nchildren, 4);
+	ck_assert_int_eq(t.children[0], 0);
+	ck_assert_int_eq(t.children[1], 1);
+	ck_assert_int_eq(t.children[2], 4);
+	ck_assert_int_eq(t.children[3], 5);
+	ck_assert_int_eq(gpvm_ktree_build(tids, 6, 2, 4, 6, &t), 0);
+	ck_assert_int_eq(t.parent, 2);
+	ck_assert_int_eq(t.nchildren, 0);
+	/* A hole, a radix below 2, 66 instances: refused. */
+	ck_assert_int_eq(gpvm_ktree_build(tids, 6, 3, 2, 6, &t), PvmBadParam);
+	ck_assert_int_eq(gpvm_ktree_build(tids, 6, 2, 3, 6, &t), PvmBadParam);
+	ck_assert_int_eq(gpvm_ktree_build(tids, 6, 2, 2, 1, &t), PvmBadParam);
+	ck_assert_int_eq(gpvm_ktree_build(tids, GPVM_KTREE_MAX + 2, 2, 2, 2,
+	    &t), PvmBadParam);
+}
+END_TEST
+
 static Suite *
 tree_suite(void)
 {
@@ -349,6 +472,8 @@ tree_suite(void)
 	tcase_add_test(tc, test_binomial_shape);
 	tcase_add_test(tc, test_two_hosts_order);
 	tcase_add_test(tc, test_bad_args);
+	tcase_add_test(tc, test_ktree);
+	tcase_add_test(tc, test_ktree_flat_and_bad);
 	suite_add_tcase(s, tc);
 	return s;
 }

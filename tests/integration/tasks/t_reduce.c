@@ -21,6 +21,26 @@
  *   t_reduce leave          a member leaves while another waits for it
  *   t_reduce prop SIZE...   op x datatype x count x root, exact results
  *   t_reduce time N         per-call times (INFO lines only)
+ *
+ * Aimed at the shared-memory path (reduce_shm.c; on one host it takes
+ * calls of up to SHM_CHUNK bytes a member, with a flat tree; with
+ * GPVM_SHM_MAX raised, larger ones in chunks, binomial above SHM_FLAT):
+ *   t_reduce shmprop SIZE...  every op x datatype at 1, 3, 1000 elements
+ *                             and at and just past SHM_CHUNK and
+ *                             SHM_FLAT
+ *   t_reduce rootcycle        300 calls in a row, one tag, every root
+ *   t_reduce crowd N          N members (more than the CPUs), thousands
+ *                             of calls, within a time limit
+ *   t_reduce kill leaf COUNT, leave COUNT, bitident COUNT: the scenarios
+ *                             above at another count
+ *   t_reduce kill late COUNT  a leaf killed 1 s into the others' call
+ *   t_reduce userfail root    the user function fails at the root only
+ *   t_reduce mismatch COUNT   instance 2 reduces COUNT doubles, the
+ *                             others 1: errors, no hang, the group usable
+ *   t_reduce gather SIZE...   pvm_gather (gather_shm.c on one host up to
+ *                             SHM_CHUNK) and pvm_scatter, from 1 element
+ *                             to past the limit, ints and doubles, roots
+ *                             moving, back to back
  */
 #include <math.h>
 #include <signal.h>
@@ -36,6 +56,9 @@
 #define TAG_IDX 4302
 #define TAG_USER 7
 #define MAXMEM 32
+/* libgpvm/gdata.h's GDATA_CHUNK and reduce_shm.c's RS_FLAT_BYTES. */
+#define SHM_CHUNK 65536
+#define SHM_FLAT (2 * SHM_CHUNK)
 
 static const char *mode;
 static int is_driver;
@@ -429,6 +452,158 @@ mode_prop(int argc, char **argv, int idx)
 	free(tmp);
 }
 
+/* shmprop SIZE...: the shared-memory path's counts, every pair. */
+static void
+mode_shmprop(int argc, char **argv, int idx)
+{
+	int sizes[16], nsz = 0, i, s, op, dt, k, ci, maxn = 1, counts[7];
+	size_t maxbytes = (size_t)SHM_FLAT + 64;
+	char g[96];
+	void *buf, *want, *tmp;
+
+	for (i = is_driver ? 2 : 4; i < argc && nsz < 16; i++) {
+		sizes[nsz] = atoi(argv[i]);
+		maxn = sizes[nsz] > maxn ? sizes[nsz] : maxn;
+		nsz++;
+	}
+	buf = malloc(maxbytes);
+	want = malloc(maxbytes);
+	tmp = malloc(maxbytes);
+	if (buf == NULL || want == NULL || tmp == NULL) {
+		tc_fatal("no memory");
+	}
+	for (s = 0; s < nsz; s++) {
+		snprintf(g, sizeof(g), "%s.%d", gname, sizes[s]);
+		if (idx < sizes[s]) {
+			join(g, sizes[s]);
+			ci = 0;
+			for (op = 0; op < 4; op++) {
+				for (dt = 1; dt < 12; dt++) {
+					if (!supported(op, dt)) {
+						continue;
+					}
+					counts[0] = 1;
+					counts[1] = 3;
+					counts[2] = 1000;
+					counts[3] = (int)(SHM_CHUNK / tsize(dt));
+					counts[4] = counts[3] + 1;
+					counts[5] = (int)(SHM_FLAT / tsize(dt));
+					counts[6] = counts[5] + 1;
+					for (k = 0; k < 7; k++, ci++) {
+						prop_case(g, sizes[s], op, dt,
+						    counts[k],
+						    (ci * 7 + s) % sizes[s],
+						    (uint64_t)ci + 500, buf,
+						    want, tmp);
+					}
+				}
+			}
+		}
+		step(g, maxn - 1);
+	}
+	free(buf);
+	free(want);
+	free(tmp);
+}
+
+/* Element j of member i's part in case `seed` (exact in a double). */
+static double
+gs_val(int i, int j, int seed)
+{
+	return (double)(i * 100003 + j + seed * 7);
+}
+
+/* One gather and one scatter of count elements of dt (INT or DOUBLE). */
+static void
+gs_case(const char *g, int n, int inst, int count, int dt, int root,
+    int seed, char *data, char *result)
+{
+	size_t es = dt == PVM_INT ? sizeof(int) : sizeof(double);
+	int i, j, rc, bad = -1;
+
+#define GS_PUT(p, k, v) (dt == PVM_INT ? (void)(((int *)(p))[k] = (int)(v)) \
+    : (void)(((double *)(p))[k] = (v)))
+#define GS_GET(p, k) (dt == PVM_INT ? (double)((int *)(p))[k] \
+    : ((double *)(p))[k])
+	for (j = 0; j < count; j++) {
+		GS_PUT(data, j, gs_val(inst, j, seed));
+	}
+	rc = pvm_gather(result, data, count, dt, 21, (char *)g, root);
+	expect(rc == 0, "gather n %d count %d root %d: rc %d", n, count, root,
+	    rc);
+	for (i = 0; inst == root && i < n && bad < 0; i++) {
+		for (j = 0; j < count && bad < 0; j++) {
+			if (GS_GET(result, (size_t)i * count + j) !=
+			    gs_val(i, j, seed)) {
+				bad = i;
+			}
+		}
+	}
+	expect(bad < 0, "gather n %d count %d root %d: member %d's part",
+	    n, count, root, bad);
+	for (i = 0; inst == root && i < n; i++) {
+		for (j = 0; j < count; j++) {
+			GS_PUT(data, (size_t)i * count + j,
+			    gs_val(i, j, seed + 1));
+		}
+	}
+	memset(result, 0, (size_t)count * es);
+	rc = pvm_scatter(result, data, count, dt, 22, (char *)g, root);
+	expect(rc == 0, "scatter n %d count %d root %d: rc %d", n, count,
+	    root, rc);
+	for (j = 0; j < count && bad < 0; j++) {
+		if (GS_GET(result, j) != gs_val(inst, j, seed + 1)) {
+			bad = j;
+		}
+	}
+	expect(bad < 0, "scatter n %d count %d root %d: element %d", n,
+	    count, root, bad);
+#undef GS_PUT
+#undef GS_GET
+}
+
+/* gather SIZE...: gathers and scatters at several counts and roots. */
+static void
+mode_gather(int argc, char **argv, int idx)
+{
+	int counts[5] = { 1, 1000, 0, 0, 50000 };
+	int sizes[16], nsz = 0, i, s, k, dt, ci, maxn = 1, inst;
+	char g[96], *data, *result;
+
+	for (i = is_driver ? 2 : 4; i < argc && nsz < 16; i++) {
+		sizes[nsz] = atoi(argv[i]);
+		maxn = sizes[nsz] > maxn ? sizes[nsz] : maxn;
+		nsz++;
+	}
+	data = malloc((size_t)maxn * 50000 * sizeof(double));
+	result = malloc((size_t)maxn * 50000 * sizeof(double));
+	if (data == NULL || result == NULL) {
+		tc_fatal("no memory");
+	}
+	for (s = 0; s < nsz; s++) {
+		snprintf(g, sizeof(g), "%s.%d", gname, sizes[s]);
+		if (idx < sizes[s]) {
+			join(g, sizes[s]);
+			inst = pvm_getinst(g, pvm_mytid());
+			ci = 0;
+			for (dt = 0; dt < 2; dt++) {
+				/* At and just past the limit. */
+				counts[2] = SHM_CHUNK / (dt ? 8 : 4);
+				counts[3] = counts[2] + 1;
+				for (k = 0; k < 5; k++, ci++) {
+					gs_case(g, sizes[s], inst, counts[k],
+					    dt ? PVM_DOUBLE : PVM_INT,
+					    (ci * 3 + s) % sizes[s], ci, data,
+					    result);
+				}
+			}
+		}
+		step(g, maxn - 1);
+	}
+	free(data);
+	free(result);
+}
+
 /* ---- the other scenarios ---- */
 
 /* The man page: 1..5, 10..50, 100..500, PvmSum to instance 1. */
@@ -663,12 +838,12 @@ mode_user(void)
 
 /* A user function that fails on one member: the root gets the error. */
 static void
-mode_userfail(void)
+mode_userfail(int rootonly)
 {
 	static int big[100000];
 	int x[8], rc, i, victim, root, want;
 
-	for (victim = 0; victim < nmem; victim += 2) {
+	for (victim = 0; victim < (rootonly ? 1 : nmem); victim += 2) {
 		root = 0;
 		for (i = 0; i < 8; i++) {
 			x[i] = i;
@@ -676,6 +851,7 @@ mode_userfail(void)
 		/* Instances 0 and 2 have children (and so call the
 		 * function) in the one-host tree rooted at 0; 4 is a leaf. */
 		want = victim == 4 ? 0 : -99;
+		/* root: the root is the victim; it folds in every tree. */
 		ufail = myinst == victim;
 		rc = pvm_reduce(u_xor, x, 8, PVM_INT, 4, gname, root);
 		if (myinst == root) {
@@ -799,12 +975,12 @@ mode_twogroups(int idx)
 	step("two groups reducing at the same time", nmem - 1);
 }
 
-/* Rounding-sensitive double sums: the same bits every call. */
+/* Rounding-sensitive double sums of N (<= 100000) elements: the same
+ * bits every call. */
 static void
-mode_bitident(void)
+mode_bitident(int N)
 {
-	enum { N = 100000 };
-	static double d[N], first[N];
+	static double d[100000], first[100000];
 	uint64_t h = 0;
 	int k, i, rc, ok = 1;
 
@@ -824,14 +1000,15 @@ mode_bitident(void)
 			continue;
 		}
 		if (k == 0) {
-			memcpy(first, d, sizeof(d));
-		} else if (memcmp(first, d, sizeof(d)) != 0) {
+			memcpy(first, d, (size_t)N * sizeof(*d));
+		} else if (memcmp(first, d, (size_t)N * sizeof(*d)) != 0) {
 			ok = 0;
 		}
 	}
 	if (myinst == 1) {
 		expect(ok, "results differ between calls");
-		h = tc_fnv(0, (const unsigned char *)first, sizeof(first));
+		h = tc_fnv(0, (const unsigned char *)first,
+		    (size_t)N * sizeof(*first));
 	}
 	step("8 rounding-sensitive double sums, identical bits", nmem - 1);
 	/* The root (instance 1) tells the driver the hash to print. */
@@ -859,19 +1036,29 @@ u_sum_or_die(int *dt, void *x, void *y, int *num, int *info)
 }
 
 static void
-mode_kill(const char *how)
+mode_kill(const char *how, int count)
 {
 	static int d[200000];
 	int rc, mid = strcmp(how, "mid") == 0, victim = mid ? 2 : 1;
+	int late = strcmp(how, "late") == 0;
 	double t0;
 
 	memset(d, 0, sizeof(d));
 	kill_me = mid && myinst == victim;
 	if (!mid && myinst == victim) {
+		/* late: the others are surely waiting by then. */
+		if (late) {
+			usleep(1000000);
+		}
 		raise(SIGKILL);
 	}
 	t0 = tc_now();
-	rc = pvm_reduce(u_sum_or_die, d, 200000, PVM_INT, 2, gname, 0);
+	rc = pvm_reduce(u_sum_or_die, d, count, PVM_INT, 2, gname, 0);
+	/* Every survivor: done or an error, never a hang. */
+	expect(rc == 0 || rc == PvmNoTask || rc == PvmMismatch,
+	    "inst %d rc %d", myinst, rc);
+	expect(tc_now() - t0 < 10, "inst %d waited %.1f s", myinst,
+	    tc_now() - t0);
 	if (myinst == 0 && rc == 0) {
 		/*
 		 * The root's view no longer held the victim when it called:
@@ -894,7 +1081,11 @@ mode_kill(const char *how)
 		tc_info("root got %d after %.3f s", rc, tc_now() - t0);
 	}
 	/* Survivors report without a barrier (the group lost a member). */
+	if (late && myinst == 0) {
+		expect(rc == PvmNoTask, "late: root rc %d, want PvmNoTask", rc);
+	}
 	step(mid ? "member killed mid-reduce: root gets an error" :
+	    late ? "leaf killed while the root waits: root gets PvmNoTask" :
 		   "leaf killed before the reduce: root gets an error",
 	    nmem - 2);
 }
@@ -908,7 +1099,7 @@ mode_kill(const char *how)
  * which reaches the root.  Then the 7 others reduce correctly.
  */
 static void
-mode_leave(void)
+mode_leave(int count)
 {
 	static int d[200000];
 	int rc, i, victim = 5, vtid, n = nmem - 1, sum = 0;
@@ -924,7 +1115,7 @@ mode_leave(void)
 		return;
 	}
 	t0 = tc_now();
-	rc = pvm_reduce(PvmSum, d, 200000, PVM_INT, 3, gname, 0);
+	rc = pvm_reduce(PvmSum, d, count, PVM_INT, 3, gname, 0);
 	expect(rc == 0 || rc == PvmMismatch, "rc %d", rc);
 	expect(tc_now() - t0 < 20, "waited %.1f s", tc_now() - t0);
 	if (myinst == 0) {
@@ -932,15 +1123,15 @@ mode_leave(void)
 	}
 	/* The survivors agree again after a barrier; no stale data. */
 	expect(pvm_barrier(gname, n) == 0, "barrier of the survivors");
-	for (i = 0; i < 200000; i++) {
+	for (i = 0; i < count; i++) {
 		d[i] = myinst * 1000 + i % 1000;
 	}
-	rc = pvm_reduce(PvmSum, d, 200000, PVM_INT, 3, gname, 0);
+	rc = pvm_reduce(PvmSum, d, count, PVM_INT, 3, gname, 0);
 	expect(rc == 0, "reduce after the leave: rc %d", rc);
 	for (i = 0; i < nmem; i++) {
 		sum += i == victim ? 0 : i;
 	}
-	for (i = 0; myinst == 0 && i < 200000; i++) {
+	for (i = 0; myinst == 0 && i < count; i++) {
 		if (!expect(d[i] == sum * 1000 + n * (i % 1000),
 		    "after the leave: d[%d] = %d", i, d[i])) {
 			break;
@@ -953,6 +1144,102 @@ mode_leave(void)
 		pvm_send(vtid, TAG_IDX + 100);
 	}
 	step("a member leaves while another waits for it", nmem - 1);
+}
+
+/*
+ * 300 calls in a row with one tag: the root moves every call, counts of
+ * one chunk, two chunks (flat) and three chunks (binomial), so deposits
+ * for different readers share the members' slots.
+ */
+static void
+mode_rootcycle(void)
+{
+	static int d[40000];
+	int k, i, count, root, rc, n = nmem;
+
+	for (k = 0; k < 300; k++) {
+		count = k % 4 == 0 ? 1 : k % 4 == 1 ? 9000 :
+		    k % 4 == 2 ? 20000 : 40000;
+		root = k % n;
+		for (i = 0; i < count; i++) {
+			d[i] = myinst * 3 + k + i % 7;
+		}
+		rc = pvm_reduce(PvmSum, d, count, PVM_INT, 5, gname, root);
+		expect(rc == 0, "call %d rc %d", k, rc);
+		for (i = 0; myinst == root && i < count; i++) {
+			if (!expect(d[i] == 3 * n * (n - 1) / 2 +
+			    n * (k + i % 7), "call %d root %d d[%d] = %d", k,
+			    root, i, d[i])) {
+				break;
+			}
+		}
+	}
+	step("300 reduces in a row, one tag, the root moving", nmem - 1);
+}
+
+/*
+ * Instance 2 reduces `big` doubles while the others reduce 1: the root
+ * gets PvmMismatch, every member returns within bounded time, and after
+ * a barrier the group reduces correctly.  With GPVM_SHM_MAX raised and
+ * big past SHM_FLAT, instance 2 also builds another tree (binomial) than
+ * the others (flat) and deposits in many chunks.  (Counts on both sides
+ * of GPVM_SHM_MAX would take two paths that never meet: PVM requires
+ * equal counts.)
+ */
+static void
+mode_mismatch(int big)
+{
+	static double d[200000];
+	int rc, i, count = myinst == 2 ? big : 1;
+	double t0 = tc_now();
+
+	for (i = 0; i < count; i++) {
+		d[i] = 1;
+	}
+	rc = pvm_reduce(PvmSum, d, count, PVM_DOUBLE, 4, gname, 0);
+	expect(myinst != 0 || rc == PvmMismatch, "root rc %d", rc);
+	expect(rc == 0 || rc == PvmMismatch, "inst %d rc %d", myinst, rc);
+	expect(tc_now() - t0 < 10, "inst %d waited %.1f s", myinst,
+	    tc_now() - t0);
+	expect(pvm_barrier(gname, nmem) == 0, "barrier after the mismatch");
+	good_reduce(gname, nmem, 0, 1, 4);
+	good_reduce(gname, nmem, 3, 50000, 4);
+	step("counts that differ: PvmMismatch at the root, no hang",
+	    nmem - 1);
+}
+
+/*
+ * Many more members than CPUs: 2,000 reduces (mostly 1 double, every
+ * tenth 8,192), roots moving, must finish well within the limit: the
+ * waits yield and sleep instead of spinning the CPU away.
+ */
+static void
+mode_crowd(void)
+{
+	static double d[8192];
+	int k, i, count, root, rc, n = nmem;
+	double t0 = tc_now(), t;
+
+	for (k = 0; k < 2000; k++) {
+		count = k % 10 == 9 ? 8192 : 1;
+		root = k % n;
+		for (i = 0; i < count; i++) {
+			d[i] = myinst + 1;
+		}
+		rc = pvm_reduce(PvmSum, d, count, PVM_DOUBLE, 9, gname, root);
+		expect(rc == 0, "call %d rc %d", k, rc);
+		if (myinst == root && (d[0] != n * (n + 1) / 2 ||
+		    d[count - 1] != n * (n + 1) / 2)) {
+			expect(0, "call %d: %g", k, d[0]);
+		}
+	}
+	t = tc_now() - t0;
+	expect(t < 120, "2000 reduces took %.1f s", t);
+	if (is_driver) {
+		tc_info("crowd: %d members, %.1f us a call", n, t / 2000 * 1e6);
+	}
+	step("2000 reduces, more members than CPUs, in bounded time",
+	    nmem - 1);
 }
 
 /*
@@ -996,6 +1283,7 @@ int
 main(int argc, char **argv)
 {
 	char solo[80];
+	const char *arg1, *arg2;
 	int n, idx;
 
 	if (argc < 2) {
@@ -1023,10 +1311,13 @@ main(int argc, char **argv)
 	    strcmp(mode, "twogroups") == 0 ? 8 :
 	    strcmp(mode, "bitident") == 0 ? 8 :
 	    strcmp(mode, "kill") == 0 ? 4 :
-	    strcmp(mode, "leave") == 0 ? 8 : 0;
-	if (strcmp(mode, "time") == 0) {
+	    strcmp(mode, "leave") == 0 ? 8 :
+	    strcmp(mode, "rootcycle") == 0 ? 8 :
+	    strcmp(mode, "mismatch") == 0 ? 8 : 0;
+	if (strcmp(mode, "time") == 0 || strcmp(mode, "crowd") == 0) {
 		n = atoi(argv[is_driver ? 2 : 4]);
-	} else if (strcmp(mode, "prop") == 0) {
+	} else if (strcmp(mode, "prop") == 0 ||
+	    strcmp(mode, "shmprop") == 0 || strcmp(mode, "gather") == 0) {
 		for (idx = is_driver ? 2 : 4; idx < argc; idx++) {
 			n = atoi(argv[idx]) > n ? atoi(argv[idx]) : n;
 		}
@@ -1046,6 +1337,9 @@ main(int argc, char **argv)
 		argc = 3;
 	}
 	idx = setup(n, argc, argv);
+	/* The scenario's own arguments, on the driver and the members. */
+	arg1 = argc > (is_driver ? 2 : 4) ? argv[is_driver ? 2 : 4] : NULL;
+	arg2 = argc > (is_driver ? 3 : 5) ? argv[is_driver ? 3 : 5] : NULL;
 	if (strcmp(mode, "example") == 0) {
 		mode_example();
 	} else if (strcmp(mode, "errors") == 0) {
@@ -1055,7 +1349,7 @@ main(int argc, char **argv)
 	} else if (strcmp(mode, "user") == 0) {
 		mode_user();
 	} else if (strcmp(mode, "userfail") == 0) {
-		mode_userfail();
+		mode_userfail(arg1 != NULL && strcmp(arg1, "root") == 0);
 	} else if (strcmp(mode, "interleave") == 0) {
 		mode_interleave();
 	} else if (strcmp(mode, "backtoback") == 0) {
@@ -1063,13 +1357,23 @@ main(int argc, char **argv)
 	} else if (strcmp(mode, "twogroups") == 0) {
 		mode_twogroups(idx);
 	} else if (strcmp(mode, "bitident") == 0) {
-		mode_bitident();
+		mode_bitident(arg1 != NULL ? atoi(arg1) : 100000);
 	} else if (strcmp(mode, "kill") == 0) {
-		mode_kill(argv[is_driver ? 2 : 4]);
+		mode_kill(arg1, arg2 != NULL ? atoi(arg2) : 200000);
 	} else if (strcmp(mode, "leave") == 0) {
-		mode_leave();
+		mode_leave(arg1 != NULL ? atoi(arg1) : 200000);
 	} else if (strcmp(mode, "prop") == 0) {
 		mode_prop(argc, argv, idx);
+	} else if (strcmp(mode, "shmprop") == 0) {
+		mode_shmprop(argc, argv, idx);
+	} else if (strcmp(mode, "gather") == 0) {
+		mode_gather(argc, argv, idx);
+	} else if (strcmp(mode, "rootcycle") == 0) {
+		mode_rootcycle();
+	} else if (strcmp(mode, "mismatch") == 0) {
+		mode_mismatch(arg1 != NULL ? atoi(arg1) : 5000);
+	} else if (strcmp(mode, "crowd") == 0) {
+		mode_crowd();
 	} else if (strcmp(mode, "time") == 0) {
 		mode_time();
 	}

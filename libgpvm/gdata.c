@@ -1,0 +1,478 @@
+/*
+ * gdata.c: the per-group data segment of the shared-memory collectives
+ * (gdata.h has the protocol).
+ */
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pvm3.h"
+#include "gdata.h"
+
+/* Reads of a place, or scans of a slot, that its owner changed under us
+ * before we give up for now (and look again later). */
+#define GD_RETRIES 8
+
+int
+gdata_path(const char *dir, uint32_t segid, char *out, size_t outlen)
+{
+	int n = snprintf(out, outlen, "%s/g%08x.d", dir, (unsigned)segid);
+
+	return n < 0 || (size_t)n >= outlen ? -1 : 0;
+}
+
+/* The layout a segment must have. */
+static int
+gd_shape_ok(const struct gdata *d)
+{
+	return d->magic == GDATA_MAGIC && d->layout == GDATA_LAYOUT &&
+	    d->nslots == GDATA_SLOTS && d->chunk == GDATA_CHUNK;
+}
+
+struct gdata *
+gdata_map(const char *path)
+{
+	struct gdata *d;
+	struct stat st;
+	int fd;
+
+	if ((fd = open(path, O_RDWR | O_CLOEXEC)) < 0) {
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0 || st.st_size != (off_t)sizeof(*d) ||
+	    st.st_uid != geteuid()) {
+		close(fd);
+		return NULL;
+	}
+	d = mmap(NULL, sizeof(*d), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (d == MAP_FAILED) {
+		return NULL;
+	}
+	if (!gd_shape_ok(d)) {
+		munmap(d, sizeof(*d));
+		return NULL;
+	}
+	return d;
+}
+
+void
+gdata_unmap(struct gdata *d)
+{
+	if (d != NULL) {
+		munmap(d, sizeof(*d));
+	}
+}
+
+struct gdata *
+gdata_create(const char *path)
+{
+	struct gdata *d;
+	int fd;
+
+	unlink(path);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		return NULL;
+	}
+	/* Sparse: only the slots in use, and the bytes they hold, get pages. */
+	if (ftruncate(fd, (off_t)sizeof(*d)) != 0) {
+		close(fd);
+		unlink(path);
+		return NULL;
+	}
+	d = mmap(NULL, sizeof(*d), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (d == MAP_FAILED) {
+		unlink(path);
+		return NULL;
+	}
+	d->layout = GDATA_LAYOUT;
+	d->nslots = GDATA_SLOTS;
+	d->chunk = GDATA_CHUNK;
+	/* Last: a member that maps the file early sees no magic and fails. */
+	__atomic_store_n(&d->magic, GDATA_MAGIC, __ATOMIC_RELEASE);
+	return d;
+}
+
+/* ---- futex ---- */
+
+static void
+gd_wake(_Atomic uint32_t *w)
+{
+	syscall(SYS_futex, (uint32_t *)w, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+}
+
+static void
+gd_wait(_Atomic uint32_t *w, uint32_t seen, int timeout_ms)
+{
+	struct timespec ts;
+
+	ts.tv_sec = timeout_ms / 1000;
+	ts.tv_nsec = (long)(timeout_ms % 1000) * 1000000L;
+	/* Returns at once if *w is no longer seen. */
+	syscall(SYS_futex, (uint32_t *)w, FUTEX_WAIT, seen, &ts, NULL, 0);
+}
+
+void
+gdata_sleep_put(struct gdata *d, int c, uint32_t seen, int timeout_ms)
+{
+	struct gdata_slot *s = &d->slot[c];
+
+	atomic_fetch_add(&s->rsleep, 1);
+	if (atomic_load(&s->put) == seen) {
+		gd_wait(&s->put, seen, timeout_ms);
+	}
+	atomic_fetch_sub(&s->rsleep, 1);
+}
+
+void
+gdata_sleep_got(struct gdata *d, int me, uint32_t seen, int timeout_ms)
+{
+	struct gdata_slot *s = &d->slot[me];
+
+	atomic_fetch_add(&s->wsleep, 1);
+	if (atomic_load(&s->got) == seen) {
+		gd_wait(&s->got, seen, timeout_ms);
+	}
+	atomic_fetch_sub(&s->wsleep, 1);
+}
+
+/* ---- readers ---- */
+
+/* What gd_deposit makes of a deposit, worst to best for the reader. */
+#define GD_OTHER 0   /* another reader's, an earlier call: not ours */
+#define GD_PAST 1    /* another reader's, a later call: we get nothing */
+#define GD_LATER 2   /* ours, a later call: not now */
+#define GD_STALE 3   /* ours, an earlier call: take it, PvmMismatch */
+#define GD_WRONG 4   /* ours, this call, but wrong count...: take it */
+#define GD_STATUS 5  /* ours, this call, an error status: take it */
+#define GD_EXACT 6   /* ours, this call and chunk */
+
+/* Whether deposit h is for reader w at all (to it, same kind of call). */
+static int
+gd_for(const struct gdata_hdr *h, const struct gdata_want *w)
+{
+	return h->to == w->me && h->totid == w->metid &&
+	    GDATA_FIFO(h->op) == GDATA_FIFO(w->op) &&
+	    (!GDATA_FIFO(w->op) || (h->op == w->op && h->tag == w->tag));
+}
+
+/* A deposit h, as reader w sees it (GD_OTHER .. GD_EXACT). */
+static int
+gd_deposit(const struct gdata_hdr *h, const struct gdata_want *w)
+{
+	uint64_t mine = GDATA_ID(w->version, w->call);
+	uint64_t theirs = GDATA_ID(h->version, h->call);
+
+	if (!gd_for(h, w)) {
+		/* A counted call of another reader's past ours? */
+		return !GDATA_FIFO(w->op) && !GDATA_FIFO(h->op) &&
+		    theirs > mine ? GD_PAST : GD_OTHER;
+	}
+	if (!GDATA_FIFO(w->op) && theirs != mine) {
+		return theirs > mine ? GD_LATER : GD_STALE;
+	}
+	if (h->status < 0) {
+		return GD_STATUS;
+	}
+	if (h->chunk != w->chunk || h->count != w->count ||
+	    h->tag != w->tag || h->datatype != w->datatype || h->op != w->op) {
+		return GD_WRONG;
+	}
+	return GD_EXACT;
+}
+
+/*
+ * Place i of slot s as reader w sees it: gd_deposit's verdict, -1 if
+ * empty; *state, *status and *seq receive what was read.
+ */
+static int
+gd_place(struct gdata_slot *s, int i, const struct gdata_want *w,
+    uint32_t *state, int *status, uint32_t *seq)
+{
+	struct gdata_place *pl = &s->place[i];
+	struct gdata_hdr h;
+	uint32_t st;
+	int tries;
+
+	for (tries = 0; tries < GD_RETRIES; tries++) {
+		st = atomic_load_explicit(&pl->state, memory_order_acquire);
+		if (st % 2 == 0) {
+			return -1;
+		}
+		memcpy(&h, &pl->h, sizeof(h));
+		atomic_thread_fence(memory_order_acquire);
+		/* Taken and filled again meanwhile: h may be half done. */
+		if (atomic_load_explicit(&pl->state, memory_order_relaxed) ==
+		    st) {
+			*state = st;
+			*status = h.status;
+			*seq = h.seq;
+			return gd_deposit(&h, w);
+		}
+	}
+	return -1;
+}
+
+/* Map the best place verdict v to gdata_look's answer. */
+static int
+gd_verdict(int v, int status, int *err)
+{
+	*err = v == GD_STATUS ? status : PvmMismatch;
+	if (v == GD_EXACT) {
+		*err = 0;
+		return GD_READY;
+	}
+	if (v >= GD_STALE) {
+		return GD_FAILED;
+	}
+	if (v >= GD_PAST) {
+		return GD_LOST;
+	}
+	return GD_WAIT;
+}
+
+/* check_gdata builds this file with GDATA_TEST_HOOK, to act as the owner
+ * between the reads of two places (a deterministic race). */
+#ifdef GDATA_TEST_HOOK
+void (*gdata_test_hook)(int place);
+#define GD_HOOK(i)                                                             \
+	do {                                                                   \
+		if (gdata_test_hook != NULL)                                   \
+			gdata_test_hook(i);                                    \
+	} while (0)
+#else
+#define GD_HOOK(i) ((void)0)
+#endif
+
+/*
+ * One scan of slot s's places for reader w: the best verdict (a reduce)
+ * or the oldest deposit for us (gather, scatter), GD_OTHER if none;
+ * seen->place, seen->state and *status describe it.
+ */
+static int
+gd_scan(struct gdata_slot *s, const struct gdata_want *w,
+    struct gdata_seen *seen, int *status)
+{
+	uint32_t state = 0, seq = 0, bestseq = 0;
+	int i, v, st, best = GD_OTHER, fifo = GDATA_FIFO(w->op);
+
+	seen->place = -1;
+	for (i = 0; i < GDATA_DEPTH; i++) {
+		v = gd_place(s, i, w, &state, &st, &seq);
+		GD_HOOK(i);
+		if (fifo ? v > GD_OTHER && (seen->place < 0 ||
+		    (int32_t)(seq - bestseq) < 0) : v > best) {
+			best = v;
+			bestseq = seq;
+			*status = st;
+			seen->place = i;
+			seen->state = state;
+		}
+	}
+	return best;
+}
+
+int
+gdata_look(struct gdata *d, int c, const struct gdata_want *w,
+    struct gdata_seen *seen, int *err)
+{
+	struct gdata_slot *s = &d->slot[c];
+	uint64_t cur, done, mine = GDATA_ID(w->version, w->call);
+	int owner, gone, best, status = 0, tries = 0, v;
+
+	/*
+	 * Everything read before the places happened before what they
+	 * show.  A scan during which the owner made a deposit (put moved)
+	 * may have missed an earlier one in a place read before it was
+	 * filled, and seen a later one: scan again.
+	 */
+	do {
+		seen->put = atomic_load(&s->put);
+		owner = atomic_load_explicit(&s->owner, memory_order_acquire);
+		gone = atomic_load_explicit(&s->gone, memory_order_relaxed);
+		cur = atomic_load_explicit(&s->cur, memory_order_acquire);
+		done = atomic_load_explicit(&s->done, memory_order_acquire);
+		best = gd_scan(s, w, seen, &status);
+	} while (atomic_load(&s->put) != seen->put && ++tries < GD_RETRIES);
+	if (tries == GD_RETRIES) {
+		return GD_WAIT; /* a busy owner: look again soon */
+	}
+	if ((v = gd_verdict(best, status, err)) != GD_WAIT) {
+		return v;
+	}
+	if (owner != w->tid) {
+		*err = owner == 0 && gone < 0 ? gone : PvmMismatch;
+		return GD_LOST;
+	}
+	if (!GDATA_FIFO(w->op) && (cur > mine || done > mine)) {
+		/* Done with our call or past it, and nothing here for it. */
+		*err = PvmMismatch;
+		return GD_LOST;
+	}
+	return GD_WAIT;
+}
+
+const void *
+gdata_data(struct gdata *d, int c, const struct gdata_seen *seen)
+{
+	return d->slot[c].data[seen->place];
+}
+
+/* Empty place i of slot s if it is still in state st; wake the owner. */
+static void
+gd_empty(struct gdata_slot *s, int i, uint32_t st)
+{
+	if (atomic_compare_exchange_strong(&s->place[i].state, &st, st + 1)) {
+		atomic_fetch_add(&s->got, 1);
+		if (atomic_load(&s->wsleep) != 0) {
+			gd_wake(&s->got);
+		}
+	}
+}
+
+void
+gdata_take(struct gdata *d, int c, const struct gdata_seen *seen)
+{
+	/* A failed swap: the owner reclaimed it first, the same result. */
+	gd_empty(&d->slot[c], seen->place, seen->state);
+}
+
+/* ---- owners ---- */
+
+void
+gdata_enter(struct gdata *d, int me, uint64_t id)
+{
+	atomic_store_explicit(&d->slot[me].cur, id, memory_order_release);
+}
+
+void
+gdata_leave(struct gdata *d, int me, uint64_t id)
+{
+	atomic_store_explicit(&d->slot[me].done, id + 1, memory_order_release);
+}
+
+/* Whether the reader of our deposit h may still take it. */
+static int
+gd_wanted(struct gdata *d, const struct gdata_hdr *h)
+{
+	struct gdata_slot *r;
+	uint64_t id;
+
+	if (h->to < 0 || h->to >= GDATA_SLOTS) {
+		return 0;
+	}
+	r = &d->slot[h->to];
+	id = GDATA_ID(h->version, h->call);
+	return atomic_load(&r->owner) == h->totid &&
+	    (GDATA_FIFO(h->op) || (atomic_load(&r->cur) <= id &&
+	                              atomic_load(&r->done) <= id));
+}
+
+int
+gdata_put_ready(struct gdata *d, int me, uint32_t *seen)
+{
+	struct gdata_slot *s = &d->slot[me];
+	uint32_t st;
+	int i;
+
+	*seen = atomic_load(&s->got);
+	for (i = 0; i < GDATA_DEPTH; i++) {
+		st = atomic_load_explicit(&s->place[i].state,
+		    memory_order_acquire);
+		if (st % 2 == 0) {
+			return i + 1;
+		}
+	}
+	for (i = 0; i < GDATA_DEPTH; i++) {
+		st = atomic_load(&s->place[i].state);
+		if (st % 2 == 1 && !gd_wanted(d, &s->place[i].h)) {
+			/* Its reader went, or gave that call up. */
+			gd_empty(s, i, st);
+			return i + 1;
+		}
+	}
+	return 0;
+}
+
+struct gdata_hdr *
+gdata_put_hdr(struct gdata *d, int me, int place)
+{
+	return &d->slot[me].place[place].h;
+}
+
+void *
+gdata_put_data(struct gdata *d, int me, int place)
+{
+	return d->slot[me].data[place];
+}
+
+void
+gdata_put(struct gdata *d, int me, int place)
+{
+	struct gdata_slot *s = &d->slot[me];
+
+	s->place[place].h.seq = atomic_load(&s->put);
+	atomic_fetch_add_explicit(&s->place[place].state, 1,
+	    memory_order_release);
+	atomic_fetch_add(&s->put, 1);
+	if (atomic_load(&s->rsleep) != 0) {
+		gd_wake(&s->put);
+	}
+}
+
+/* ---- pvmgs ---- */
+
+void
+gdata_member_new(struct gdata *d, int inst, int tid)
+{
+	struct gdata_slot *s;
+	uint32_t st;
+	int i;
+
+	if (inst < 0 || inst >= GDATA_SLOTS) {
+		return;
+	}
+	s = &d->slot[inst];
+	atomic_store(&s->owner, 0);
+	atomic_store(&s->cur, 0);
+	atomic_store(&s->done, 0);
+	for (i = 0; i < GDATA_DEPTH; i++) {
+		st = atomic_load(&s->place[i].state);
+		memset(&s->place[i].h, 0, sizeof(s->place[i].h));
+		s->place[i].h.to = -1;
+		/* Empty (even), and never a state a reader saw full. */
+		atomic_store(&s->place[i].state, st + 2 - st % 2);
+	}
+	atomic_store(&s->gone, 0);
+	atomic_store(&s->owner, tid);
+	gd_wake(&s->put);
+}
+
+void
+gdata_member_gone(struct gdata *d, int inst, int code)
+{
+	int i;
+
+	if (inst < 0 || inst >= GDATA_SLOTS) {
+		return;
+	}
+	atomic_store(&d->slot[inst].gone, code);
+	atomic_store(&d->slot[inst].owner, 0);
+	/* Its readers end their waits; owners whose deposit it was to read
+	 * reclaim their slots. */
+	for (i = 0; i < GDATA_SLOTS; i++) {
+		if (atomic_load(&d->slot[i].owner) != 0 || i == inst) {
+			gd_wake(&d->slot[i].put);
+			gd_wake(&d->slot[i].got);
+		}
+	}
+}
