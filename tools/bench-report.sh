@@ -13,8 +13,8 @@
 #                shmem hosts (default: all; hosts needs root and network
 #                namespaces and is left out, saying so, without them)
 #   --out FILE   the page (default: docs/benchmarks.md in the source
-#                tree); the plots go next to it: reduce.png, netpipe.png,
-#                shmem.png, hosts.png
+#                tree); the plots go next to it: bench-reduce.png,
+#                bench-netpipe.png, bench-shmem.png, bench-hosts.png
 #
 # Each part is one of the bench/run-*.sh scripts, run as it would be by
 # hand; the page gives the verdict lines of its targets first, then its
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
 	--only) only=$2; shift ;;
 	--out) out=$2; shift ;;
 	-h | --help)
-		sed -n '/^#   tools/,/^#                shmem.png/p' "$0" |
+		sed -n '/^#   tools/,/^#                bench-netpipe.png/p' "$0" |
 			sed 's/^# \{0,1\}//'
 		exit 0 ;;
 	-*) echo "bench-report.sh: unknown option $1 (--help)" >&2; exit 2 ;;
@@ -91,14 +91,14 @@ part p2p "Point to point and spawn on one host (bench/run.sh)" \
 part pack "Packing and unpacking (bench/run-pack.sh)" \
 	bash "$top/bench/run-pack.sh" "$build" "$R"
 part reduce "pvm_reduce and pvm_barrier on one host (bench/run-reduce.sh)" \
-	bash "$top/bench/run-reduce.sh" $Q -p "$outdir/reduce.png" "$build"
+	bash "$top/bench/run-reduce.sh" $Q -p "$outdir/bench-reduce.png" "$build"
 part oversub "Ping-pong pairs, 16 tasks on this host (bench/run-oversub.sh)" \
 	bash "$top/bench/run-oversub.sh" "$build" "$R"
 part netpipe "NetPIPE on one host (bench/run-netpipe.sh)" \
-	env NETPIPE_PNG="$outdir/netpipe.png" NETPIPE_UPPER=$NP_UPPER \
+	env NETPIPE_PNG="$outdir/bench-netpipe.png" NETPIPE_UPPER=$NP_UPPER \
 	bash "$top/bench/run-netpipe.sh" "$build" "$R"
 part shmem "SHMEM against Open MPI's OpenSHMEM (bench/run-shmem.sh)" \
-	bash "$top/bench/run-shmem.sh" $Q -R "$R" -p "$outdir/shmem.png" \
+	bash "$top/bench/run-shmem.sh" $Q -R "$R" -p "$outdir/bench-shmem.png" \
 	"$build"
 if [ "$(id -u)" -eq 0 ] && command -v ip >/dev/null &&
     ip netns list >/dev/null 2>&1; then
@@ -107,7 +107,7 @@ if [ "$(id -u)" -eq 0 ] && command -v ip >/dev/null &&
 	if [ -f "$work/hosts.out" ] &&
 	    /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
 		/usr/bin/python3 "$top/bench/plot-hosts.py" "$work/hosts.out" \
-		    "$outdir/hosts.png" >/dev/null 2>&1
+		    "$outdir/bench-hosts.png" >/dev/null 2>&1
 	fi
 else
 	case ",$only," in *,hosts,*)
@@ -164,8 +164,8 @@ VERDICT='(^|[[:space:]])met([[:space:]]|$)|cannot tell'
 		case $name in
 		reduce | netpipe | shmem | hosts)
 			# only a plot this run drew
-			[ "$outdir/$name.png" -nt "$work/$name.stamp" ] &&
-				echo "![$name]($name.png)" && echo ;;
+			[ "$outdir/bench-$name.png" -nt "$work/$name.stamp" ] &&
+				echo "![$name](bench-$name.png)" && echo ;;
 		esac
 		echo "<details><summary>Whole output</summary>"
 		echo
