@@ -17,6 +17,16 @@
 #include <string.h>
 #include <unistd.h>
 
+int
+shm_ctx_base(void)
+{
+	int ctx = pvm_getcontext();
+
+	if (ctx != 0)
+		pvm_setcontext(0);
+	return ctx;
+}
+
 void
 shm_global_exit(int status)
 {
@@ -24,8 +34,10 @@ shm_global_exit(int status)
 	fflush(stdout);
 	fflush(stderr);
 	if (shm.launcher > 0 && pvm_initsend(PvmDataDefault) >= 0 &&
-	    pvm_pkint(&status, 1, 1) >= 0)
+	    pvm_pkint(&status, 1, 1) >= 0) {
+		(void)shm_ctx_base();
 		pvm_send(shm.launcher, SHM_TAG_ABORT);
+	}
 	_exit(status);
 }
 

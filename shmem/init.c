@@ -278,6 +278,7 @@ shmem_finalize(void)
 	shmem_barrier_all();
 	shm.finalized = 1;
 	if (shm.launcher > 0) {
+		(void)shm_ctx_base(); /* pvm_exit follows: nothing to restore */
 		pvm_initsend(PvmDataRaw);
 		pvm_send(shm.launcher, SHM_TAG_DONE);
 		pvm_exit();

@@ -8,7 +8,8 @@
  * that the launch messages to oshrun keep going through the pvmd, whose
  * exit notify must follow them (oshrun.h).  Our messages never touch
  * the program's active send or receive buffers: a private InPlace
- * buffer (no copy of the data before the kernel) and pvm_precv.
+ * buffer (no copy of the data before the kernel) and pvm_precv, and
+ * they travel in the base context whatever the program set (shm.h).
  *
  * shm_getv sends the requests of many gets before it takes the first
  * answer, so that a collective waits about one round trip, not one per
@@ -51,11 +52,12 @@ net_send(const struct shm_req *r, const void *data, size_t len,
     const char *call)
 {
 	struct shm_agent *a = net_agent(r->pe);
-	int sb, old, route, cc;
+	int sb, old, route, ctx, cc;
 
 	if ((sb = pvm_mkbuf(PvmDataInPlace)) < 0)
 		shm_fatal(call, "no PVM buffer for a request (%d)", sb);
 	old = pvm_setsbuf(sb);
+	ctx = shm_ctx_base();
 	route = pvm_setopt(PvmRoute, PvmRouteDirect);
 	cc = pvm_pkbyte((char *)r, (int)sizeof(*r), 1);
 	if (cc >= 0 && len > 0)
@@ -63,6 +65,7 @@ net_send(const struct shm_req *r, const void *data, size_t len,
 	if (cc >= 0)
 		cc = pvm_send(a->tid, SHM_TAG_REQ);
 	pvm_setopt(PvmRoute, route);
+	pvm_setcontext(ctx);
 	pvm_setsbuf(old);
 	pvm_freebuf(sb);
 	if (cc < 0)
@@ -75,10 +78,11 @@ static void
 net_reply(int pe, void *buf, size_t len, const char *call)
 {
 	struct shm_agent *a = net_agent(pe);
-	int rlen = -1, cc;
+	int rlen = -1, ctx = shm_ctx_base(), cc;
 
 	cc = pvm_precv(a->tid, SHM_TAG_REPLY, buf, (int)len, PVM_BYTE, NULL,
 	    NULL, &rlen);
+	pvm_setcontext(ctx);
 	if (cc < 0 || rlen != (int)len)
 		shm_fatal(call,
 		    "no answer from the agent (t%x) of PE %d's host (%d, %d "

@@ -89,6 +89,14 @@ void shm_fatal(const char *call, const char *fmt, ...)
 /* End the job: tell oshrun, leave without running atexit. */
 void shm_global_exit(int status) __attribute__((noreturn));
 
+/*
+ * The library's own messages (to oshrun, to agents, their replies) go in
+ * PVM's base context, whatever context the program has set with
+ * pvm_setcontext: oshrun and the agents receive in that one.  Returns
+ * the program's context, to give back with pvm_setcontext.
+ */
+int shm_ctx_base(void);
+
 /* ---- xlate.c ---- */
 
 /* The object at addr (len bytes) on PE pe, or NULL if not symmetric or

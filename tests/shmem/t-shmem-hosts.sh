@@ -9,7 +9,8 @@
 #     exact totals of atomics contended from every host, the lock,
 #     wait_until, shmem_ptr NULL exactly for the other hosts' PEs,
 #     broadcast, collect, fcollect, barriers, the heap, globals, and 3 MiB
-#     puts and gets.
+#     puts and gets; and t_rma ctx at 4 PEs over h1 and h2: a program that
+#     set a PVM context of its own.
 #  2. t_to_all example, matrix (every to_all function x nreduce 1, 3,
 #     1000 x five active sets) and big (reduce-scatter, 1 Mi elements)
 #     across hosts, against the serial fold and the first member's bits.
@@ -40,6 +41,9 @@ check "master pvmd on h1 with h2..h4 started" \
 osh_checks 120 8 "$SHTESTS/t_rma"
 osh_checks 120 3 -H h1,h2:2 "$SHTESTS/t_rma"
 osh_checks 120 4 -H h3 "$SHTESTS/t_rma"
+# A program that sets a PVM context of its own: the library's messages
+# to the agents and to oshrun still go in the base context.
+osh_checks 120 4 -H h1:2,h2:2 "$SHTESTS/t_rma" ctx
 
 # ---- 2. to_all
 osh_checks 60 8 "$SHTESTS/t_to_all" example

@@ -25,6 +25,12 @@
  *                    chunks of a request to another host's agent), and
  *                    long iput/iget of 400,000 elements at stride 3
  *
+ *   t_rma ctx        every PE first sets a PVM context of its own
+ *                    (pvm_newcontext, pvm_setcontext), then puts and
+ *                    gets, atomics and the collectives: the library's
+ *                    messages to other hosts' agents and to oshrun must
+ *                    not depend on it, and the program's context is
+ *                    still set after each group
  *   t_rma exit       PE 1 calls shmem_global_exit(7) while the others
  *                    wait in a barrier: the job must end with status 7
  *   t_rma hang MARK  every PE barriers in a loop for 120 s, PE 0 having
@@ -34,6 +40,7 @@
 #include <unistd.h>
 
 #include "pecheck.h"
+#include "pvm3.h"
 
 #define RMA_N 16
 #define AMO_K 2000
@@ -532,6 +539,18 @@ main(int argc, char **argv)
 		mode_hang();
 		shmem_finalize();
 		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "ctx") == 0) {
+		int ctx = pvm_newcontext();
+
+		pvm_setcontext(ctx);
+		group_rma();
+		PC_EXPECT(pvm_getcontext() == ctx, "context lost by the RMA");
+		group_amo();
+		group_coll();
+		pc_eq(pvm_getcontext(), ctx, "the program's context at the end");
+		pc_group("ctx: the program's PVM context is its own");
+		return pc_done();
 	}
 	group_rma();
 	group_amo();
