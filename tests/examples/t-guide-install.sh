@@ -48,6 +48,14 @@ for f in Makefile hello.c hello_child.c master.c worker.c reduce.c \
 	check "installed: \$(docdir)/examples/$f" test -s "$DOCEX/$f"
 done
 check "installed: \$(docdir)/guide.md" test -s "$D$PVM_INST_DOCDIR/guide.md"
+# Every relative link of the installed guide names an installed file
+# (in the source tree they point into ../examples and ../README.md).
+links=$(grep -o '](\([^)#:]*\)[)#]' "$D$PVM_INST_DOCDIR/guide.md" |
+    sed 's/^](//; s/[)#]$//' | sort -u)
+check "the installed guide has relative links" test -n "$links"
+for l in $links; do
+	check "guide link resolves: $l" test -e "$D$PVM_INST_DOCDIR/$l"
+done
 for f in pvm3.pc gpvm3.pc; do
 	check "installed: \$(libdir)/pkgconfig/$f" test -s "$LIBDIR/pkgconfig/$f"
 done
