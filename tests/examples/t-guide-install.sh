@@ -74,7 +74,10 @@ check "the link lines name the installed libraries (-L$LIBDIR)" \
     grep -qF -- "-L$LIBDIR " "$G_OUT"
 check "the link lines give the run path of the installed libraries" \
     grep -qF -- "-Wl,-rpath,$LIBDIR" "$G_OUT"
-check "no compiler warning" sh -c "! grep -i 'warning' '$G_OUT'"
+# The sanitizer build's libraries pull in libasan, whose own use of
+# tmpnam makes the linker warn: that line is not about the examples.
+check "no compiler warning" \
+    sh -c "! grep -i 'warning' '$G_OUT' | grep -v 'libasan\\.so'"
 for p in $GUIDE_C $GUIDE_F; do
 	check "built: $p" test -x "$W/$p"
 done
