@@ -14,6 +14,8 @@
 #   NETPIPE_OUT  a directory to keep NetPIPE's output files in
 #                (IMPL.RUN.np.out, IMPL.RUN.log); default: not kept
 #   NETPIPE_UPPER  the largest size, NetPIPE's -u (default 16777216)
+#   NETPIPE_BIND  1: bind our (and PVM 3.4.6's) receiver to CPU 0 and
+#                 transmitter to CPU 1, as mpirun binds Open MPI's ranks
 #   NETPIPE_TIMEOUT  seconds each NetPIPE run may take (default 900; a
 #                run that needs more is reported as "timeout" and left
 #                out of the medians)
@@ -183,8 +185,15 @@ np_pvm() {
 		exit 1
 		;;
 	esac
+	# NETPIPE_BIND=1: receiver on CPU 0, transmitter on CPU 1, as
+	# mpirun binds Open MPI's two ranks (to tell the cost of sharing a
+	# CPU from the cost of the path).
+	rx_bind=() tx_bind=()
+	if [ "${NETPIPE_BIND:-0}" = 1 ]; then
+		rx_bind=(taskset -c 0) tx_bind=(taskset -c 1)
+	fi
 	# sh writes its pid and execs NPpvm, so the pid is NPpvm's.
-	(cd "$d" && exec "${envp[@]}" timeout -k 5 "$TLIM" sh -c \
+	(cd "$d" && exec "${rx_bind[@]}" "${envp[@]}" timeout -k 5 "$TLIM" sh -c \
 	    'echo $$ >rx.pid; exec /usr/bin/NPpvm "$@"' sh "${NPARGS[@]}" \
 	    >"$d/rx.log" 2>&1) &
 	rx_pid=$!
@@ -200,7 +209,7 @@ np_pvm() {
 	# yet: try again on "cannot find other".
 	for i in 1 2 3 4 5; do
 		rm -f "$d/tx.pid" "$d/np.out"
-		(cd "$d" && exec "${envp[@]}" timeout -k 5 "$TLIM" sh -c \
+		(cd "$d" && exec "${tx_bind[@]}" "${envp[@]}" timeout -k 5 "$TLIM" sh -c \
 		    'echo $$ >tx.pid; exec /usr/bin/NPpvm "$@"' sh -h \
 		    localhost "${NPARGS[@]}" -o np.out >"$d/tx.log" 2>&1) &
 		tx_pid=$!
