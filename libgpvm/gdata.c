@@ -15,6 +15,7 @@
 
 #include "pvm3.h"
 #include "gdata.h"
+#include "segfile.h"
 
 /* Reads of a place, or scans of a slot, that its owner changed under us
  * before we give up for now (and look again later). */
@@ -39,24 +40,9 @@ gd_shape_ok(const struct gdata *d)
 struct gdata *
 gdata_map(const char *path)
 {
-	struct gdata *d;
-	struct stat st;
-	int fd;
+	struct gdata *d = segfile_map(path, sizeof(*d));
 
-	if ((fd = open(path, O_RDWR | O_CLOEXEC)) < 0) {
-		return NULL;
-	}
-	if (fstat(fd, &st) != 0 || st.st_size != (off_t)sizeof(*d) ||
-	    st.st_uid != geteuid()) {
-		close(fd);
-		return NULL;
-	}
-	d = mmap(NULL, sizeof(*d), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	close(fd);
-	if (d == MAP_FAILED) {
-		return NULL;
-	}
-	if (!gd_shape_ok(d)) {
+	if (d != NULL && !gd_shape_ok(d)) {
 		munmap(d, sizeof(*d));
 		return NULL;
 	}
@@ -74,24 +60,9 @@ gdata_unmap(struct gdata *d)
 struct gdata *
 gdata_create(const char *path)
 {
-	struct gdata *d;
-	int fd;
+	struct gdata *d = segfile_create(path, sizeof(*d));
 
-	unlink(path);
-	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		return NULL;
-	}
-	/* Sparse: only the slots in use, and the bytes they hold, get pages. */
-	if (ftruncate(fd, (off_t)sizeof(*d)) != 0) {
-		close(fd);
-		unlink(path);
-		return NULL;
-	}
-	d = mmap(NULL, sizeof(*d), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	close(fd);
-	if (d == MAP_FAILED) {
-		unlink(path);
+	if (d == NULL) {
 		return NULL;
 	}
 	d->layout = GDATA_LAYOUT;

@@ -17,6 +17,7 @@
 #include "pvm3.h"
 #include "gsproto.h"
 #include "gseg.h"
+#include "segfile.h"
 
 /* How long pvmgs waits for a counted arrival to mark its slot. */
 #define GSEG_MARK_TRIES 2000
@@ -32,24 +33,9 @@ gseg_path(const char *dir, uint32_t segid, char *out, size_t outlen)
 struct gseg *
 gseg_map(const char *path)
 {
-	struct gseg *s;
-	struct stat st;
-	int fd;
+	struct gseg *s = segfile_map(path, sizeof(*s));
 
-	if ((fd = open(path, O_RDWR | O_CLOEXEC)) < 0) {
-		return NULL;
-	}
-	if (fstat(fd, &st) != 0 || st.st_size != (off_t)sizeof(*s) ||
-	    st.st_uid != geteuid()) {
-		close(fd);
-		return NULL;
-	}
-	s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	close(fd);
-	if (s == MAP_FAILED) {
-		return NULL;
-	}
-	if (s->magic != GSEG_MAGIC || s->layout != GSEG_LAYOUT) {
+	if (s != NULL && (s->magic != GSEG_MAGIC || s->layout != GSEG_LAYOUT)) {
 		munmap(s, sizeof(*s));
 		return NULL;
 	}
@@ -67,24 +53,9 @@ gseg_unmap(struct gseg *s)
 struct gseg *
 gseg_create(const char *path)
 {
-	struct gseg *s;
-	int fd;
+	struct gseg *s = segfile_create(path, sizeof(*s));
 
-	unlink(path);
-	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		return NULL;
-	}
-	/* Sparse: only the header and the slots in use get pages. */
-	if (ftruncate(fd, (off_t)sizeof(*s)) != 0) {
-		close(fd);
-		unlink(path);
-		return NULL;
-	}
-	s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	close(fd);
-	if (s == MAP_FAILED) {
-		unlink(path);
+	if (s == NULL) {
 		return NULL;
 	}
 	s->layout = GSEG_LAYOUT;
