@@ -98,10 +98,25 @@ g_master() {
 		exit !(p != "" && d < 1e-12) }'
 }
 
+# g_member_lines OUT N CALL WHERE: members 1..N-1 of a 1..1000 split
+# each printed their share once, framed by CALL's [tTID] prefix; WHERE
+# is what the program prints between "of N" and the colon.
+g_member_lines() {
+	local out=$1 n=$2 call=$3 where=$4 i=1 lo hi
+	while [ "$i" -lt "$n" ]; do
+		lo=$((1 + i * (1000 / n)))
+		hi=$(((i + 1) * (1000 / n)))
+		[ "$i" -eq $((n - 1)) ] && hi=1000
+		g_count "$out" "member $i ($lo..$hi) caught by $call" 1 \
+		    "^\\[t[0-9a-f]+\\] member $i of $n$where: k = $lo\\.\\.$hi\$"
+		i=$((i + 1))
+	done
+}
+
 # reduce N: member i sums k over its share of 1..1000; the root's line
 # says "member 0 ...", the others come through pvm_catchout as "[tX] ...".
 g_reduce() {
-	local out=$1 n=$2 i lo hi
+	local out=$1 n=$2
 	g_has "$out" "sum of k = 500500" \
 	    '^sum of k     = 500500 \(expected 500500\)$'
 	g_has "$out" "sum of k^2 = 333833500" \
@@ -113,15 +128,7 @@ g_reduce() {
 	g_has "$out" "reduce says all correct" '^reduce: all correct$'
 	g_count "$out" "member 0 prints without a tid prefix" 1 \
 	    "^member 0 of $n on [^ ]+: k = 1\\.\\.$((1000 / n))\$"
-	i=1
-	while [ "$i" -lt "$n" ]; do
-		lo=$((1 + i * (1000 / n)))
-		hi=$(((i + 1) * (1000 / n)))
-		[ "$i" -eq $((n - 1)) ] && hi=1000
-		g_count "$out" "member $i ($lo..$hi) caught by pvm_catchout" 1 \
-		    "^\\[t[0-9a-f]+\\] member $i of $n on [^ ]+: k = $lo\\.\\.$hi\$"
-		i=$((i + 1))
-	done
+	g_member_lines "$out" "$n" pvm_catchout " on [^ ]+"
 	g_count "$out" "pvm_catchout frames each member: BEGIN" $((n - 1)) \
 	    '^\[t[0-9a-f]+\] BEGIN$'
 	g_count "$out" "pvm_catchout frames each member: EOF" $((n - 1)) \
@@ -129,7 +136,7 @@ g_reduce() {
 }
 
 g_freduce() {
-	local out=$1 n=$2 i lo hi
+	local out=$1 n=$2
 	g_has "$out" "count = 1000" '^count    = 1000 \(expected 1000\)$'
 	g_has "$out" "sum = 500500" '^sum      = 500500 \(expected 500500\)$'
 	g_has "$out" "PvmMax: largest root sqrt(1000) = 31.6227766017" \
@@ -137,13 +144,5 @@ g_freduce() {
 	g_has "$out" "freduce says all correct" '^freduce: all correct$'
 	g_count "$out" "member 0 prints without a tid prefix" 1 \
 	    "^member 0 of $n: k = 1\\.\\.$((1000 / n))\$"
-	i=1
-	while [ "$i" -lt "$n" ]; do
-		lo=$((1 + i * (1000 / n)))
-		hi=$(((i + 1) * (1000 / n)))
-		[ "$i" -eq $((n - 1)) ] && hi=1000
-		g_count "$out" "member $i ($lo..$hi) caught by pvmfcatchout" 1 \
-		    "^\\[t[0-9a-f]+\\] member $i of $n: k = $lo\\.\\.$hi\$"
-		i=$((i + 1))
-	done
+	g_member_lines "$out" "$n" pvmfcatchout ""
 }
