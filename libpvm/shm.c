@@ -26,11 +26,11 @@
  * for them every ring asks for a wake-up after every write, for good
  * (lpvm_shm_watch): a system call per message, as over a socket.
  *
- * $PVM_SHM: rings are off (direct routes on sockets as before) unless
- * it is "1" (PvmRouteDirect routes use rings) or "all" (PvmAllowDirect,
- * the default, too: a route with rings to every task of our host that we
- * send to, route.c).  Off by default while a loss under the soak test is
- * open (docs/compat.md).
+ * $PVM_SHM: unset or "1", PvmRouteDirect routes between tasks of one
+ * host use rings; "all", PvmAllowDirect (the default route option) too:
+ * a route with rings to every task of our host that we send to
+ * (route.c); "0", no rings (direct routes on Unix sockets, as before
+ * the rings).
  * $PVM_SHM_SIZE: bytes per ring (a power of two
  * from 4 KiB to 16 MiB; tests use small rings to exercise full ones).
  */
@@ -76,11 +76,11 @@ shm_env(void)
 	const char *e = getenv("PVM_SHM"), *z = getenv("PVM_SHM_SIZE");
 	size_t v;
 
-	/* Off unless asked for: under t-soak.sh (SOAK_SEED=0x25b36c329bb84ffc)
-	 * rings lost one message and duplicated one; sockets did not. */
-	shm_state = -1;
-	if (e != NULL && strcmp(e, "1") == 0)
-		shm_state = 1;
+	/* On for PvmRouteDirect unless PVM_SHM=0; "all" adds PvmAllowDirect,
+	 * which is not the default because pvm_getfds would show its routes. */
+	shm_state = 1;
+	if (e != NULL && strcmp(e, "0") == 0)
+		shm_state = -1;
 	else if (e != NULL && strcmp(e, "all") == 0)
 		shm_state = 2;
 	shm_ringsize = SHM_RING_DEFAULT;

@@ -14,8 +14,8 @@
 # every message loses no wake-up.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$TASKS/t_shm"
-# Rings are opt-in (PVM_SHM=1) while the soak's loss is open.
-export PVM_SHM=1
+# Rings are the default for PvmRouteDirect: no PVM_SHM.
+unset PVM_SHM
 
 start_pvmd
 run_checks 60 "$TASKS/t_shm" direct rings "$(pvmd_pid)"
@@ -47,7 +47,7 @@ run_checks 300 "$TASKS/t_shm" storm 8 200
 run_checks 300 "$TASKS/t_shm" kill 4
 stop_pvmd
 # ... and without it, PvmAllowDirect goes through the pvmd as in PVM.
-export PVM_SHM=1
+unset PVM_SHM
 start_pvmd
 run_checks 60 "$TASKS/t_shm" direct norings "$(pvmd_pid)"
 stop_pvmd
