@@ -134,6 +134,13 @@ sender(int direct, int mib)
 	tc_eq(pvm_pkbyte((char *)buf, (int)len, 1), 0, "pack %d MiB", mib);
 	free(buf);
 	tc_eq(pvm_send(kid, TAG_BIG), 0, "send %d MiB", mib);
+	if (direct) {
+		/* Now, while the child lives: once it has sent its report and
+		 * left, its route may already be closed and reaped. */
+		nfds = pvm_getfds(&fds);
+		tc_check(nfds >= 2, "pvm_getfds shows a direct route (%d sockets)",
+		    nfds);
+	}
 	pvm_initsend(PvmDataDefault);
 	if (tc_recv_ints(kid, TAG_SUM, res, 4, 300) <= 0) {
 		tc_check(0, "checksum from the receiver within 300 s");
@@ -142,13 +149,6 @@ sender(int direct, int mib)
 	tc_info("%d MiB %s round took %.2f s", mib,
 	    direct ? "direct" : "daemon-routed", tc_now() - t0);
 	check_report(res, len, h);
-	if (direct) {
-		nfds = pvm_getfds(&fds);
-		tc_check(nfds >= 2,
-		    "pvm_getfds shows a direct route "
-		    "(%d sockets)",
-		    nfds);
-	}
 }
 
 /* "early": the message goes out before the child enrols (it sleeps
