@@ -6,9 +6,13 @@
  * help from the target PE.  Only the job's PEs may ask (their tids are
  * in the table).
  *
- * A request that fails the check ends the agent (said on stderr, which
- * reaches oshrun): a PE may be waiting for its answer, and oshrun ends
- * the job when an agent leaves, so nobody waits for ever.
+ * A request of another task is dropped with a line on stderr (which
+ * reaches oshrun): nobody of the job waits for it.  A request of a PE
+ * that fails the check is answered with SHM_TAG_REFUSED in place of its
+ * replies (req.h): that PE may be waiting for an answer, and it is the
+ * one that can name the call that went wrong, so it ends the job, as
+ * for any broken rule (fatal.c).  The agent goes on serving the others
+ * until oshrun stops it.
  */
 #include "agent.h"
 #include "shm.h"
@@ -151,18 +155,17 @@ agent_amo(char *p, const struct shm_req *r)
 	AGENT_AMO(uint64_t, p, r);
 }
 
-/* Strided get: gather and reply a chunk of elements at a time. */
-static void
+/* Strided get: gather and reply a chunk of elements at a time; -1 if
+ * there is no memory for the chunk (nothing sent yet). */
+static int
 agent_iget(const struct shm_req *r, const char *p, int src)
 {
 	size_t per = SHM_REQ_CHUNK / r->width, i, k, m;
 	size_t step = (size_t)r->stride * r->width;
 	char *buf = malloc((r->count < per ? r->count : per) * r->width + 1);
 
-	if (buf == NULL) {
-		fprintf(stderr, "oshrun agent: out of memory\n");
-		exit(1);
-	}
+	if (buf == NULL)
+		return -1;
 	for (i = 0; i < r->count; i += m) {
 		m = r->count - i < per ? r->count - i : per;
 		for (k = 0; k < m; k++)
@@ -170,10 +173,34 @@ agent_iget(const struct shm_req *r, const char *p, int src)
 		agent_reply(src, buf, m * r->width);
 	}
 	free(buf);
+	return 0;
 }
 
-/* Do the accepted request r on p, its target in our mapping. */
+/* Answer PE src's request r (NULL: too short to read) with a refusal
+ * saying why, in place of its replies (req.h). */
 static void
+agent_refuse(int src, const struct shm_req *r, const char *why)
+{
+	char what[SHM_REFUSED_MAX / 2], text[SHM_REFUSED_MAX];
+	int route, n;
+
+	if (r != NULL)
+		shm_req_name(r, what, sizeof(what));
+	else
+		snprintf(what, sizeof(what), "a request");
+	n = snprintf(text, sizeof(text), "%s: %s", what, why);
+	if (n < 0)
+		return;
+	if (n >= (int)sizeof(text))
+		n = (int)sizeof(text) - 1;
+	route = pvm_setopt(PvmRoute, PvmRouteDirect);
+	pvm_psend(src, SHM_TAG_REFUSED, text, n, PVM_BYTE);
+	pvm_setopt(PvmRoute, route);
+}
+
+/* Do the accepted request r on p, its target in our mapping; NULL, or
+ * why it could not be done. */
+static const char *
 agent_do(const struct shm_req *r, char *p, int src)
 {
 	uint64_t old, i, n;
@@ -182,60 +209,64 @@ agent_do(const struct shm_req *r, char *p, int src)
 	switch (r->op) {
 	case SHM_OP_PUT:
 		pvm_upkbyte(p, (int)r->count, 1);
-		return;
+		return NULL;
 	case SHM_OP_IPUT:
 		for (i = 0; i < r->count; i++)
 			pvm_upkbyte(p + i * (uint64_t)r->stride * r->width,
 			    (int)r->width, 1);
-		return;
+		return NULL;
 	case SHM_OP_GET:
 		for (i = 0; i < r->count; i += n) {
 			n = r->count - i < SHM_REQ_CHUNK ? r->count - i
 			                                 : SHM_REQ_CHUNK;
 			agent_reply(src, p + i, n);
 		}
-		return;
+		return NULL;
 	case SHM_OP_IGET:
-		agent_iget(r, p, src);
-		return;
+		return agent_iget(r, p, src) < 0 ? "the agent is out of memory"
+		                                 : NULL;
 	case SHM_OP_AMO:
 		old = agent_amo(p, r);
 		if (r->fetch)
 			agent_reply(src, &old, sizeof(old));
-		return;
+		return NULL;
 	case SHM_OP_SLOT:
 		was = __atomic_fetch_add((int32_t *)p, 1, __ATOMIC_SEQ_CST);
 		if (was & SHM_SLOT_SLEEP)
 			shm_slot_wake((int32_t *)p);
-		return;
+		return NULL;
 	default: /* SHM_OP_FLUSH */
 		agent_reply(src, NULL, 0);
+		return NULL;
 	}
 }
 
 void
-agent_req_serve(struct agent *a, int bufid, int len, int src)
+agent_req_serve(struct agent *a, int len, int src)
 {
 	struct shm_req r;
-	const char *why = NULL;
+	const char *why;
 	char *base = NULL;
 
-	(void)bufid;
 	if (bsearch(&src, a->tids, (size_t)a->npes, sizeof(int),
-	        agent_cmp_int) == NULL)
-		why = "not a PE of this job";
-	else if (len < (int)sizeof(r) ||
-	         pvm_upkbyte((char *)&r, (int)sizeof(r), 1) < 0)
-		why = "shorter than a request";
-	else
-		why = shm_req_check(&r, (size_t)len - sizeof(r), &a->lim);
-	if (why != NULL) {
-		fprintf(stderr, "oshrun agent t%x: a bad request from t%x: %s\n",
-		    (unsigned)a->mytid, (unsigned)src, why);
-		exit(1);
+	        agent_cmp_int) == NULL) {
+		agent_drop(a, src, SHM_TAG_REQ, len, "not a PE of this job");
+		return;
+	}
+	if (len < (int)sizeof(r) ||
+	    pvm_upkbyte((char *)&r, (int)sizeof(r), 1) < 0) {
+		agent_refuse(src, NULL, "shorter than a request");
+		return;
+	}
+	if ((why = shm_req_check(&r, (size_t)len - sizeof(r), &a->lim)) !=
+	    NULL) {
+		agent_refuse(src, &r, why);
+		return;
 	}
 	if (r.op != SHM_OP_FLUSH)
 		base = r.region == SHM_REGION_DATA ? a->data[r.pe]
 		                                   : a->heap[r.pe];
-	agent_do(&r, base != NULL ? base + r.off : NULL, src);
+	if ((why = agent_do(&r, base != NULL ? base + r.off : NULL, src)) !=
+	    NULL)
+		agent_refuse(src, &r, why);
 }

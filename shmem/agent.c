@@ -9,6 +9,9 @@
  * as they come, output is passed on at once, and an idle agent costs
  * nothing.  Until the table has come only oshrun's messages are taken;
  * requests of PEs that already have it wait in libpvm's queue.
+ *
+ * oshrun's end comes as the pvmd's notify, which any task could imitate
+ * by its tag: it counts only from a pvmd and naming oshrun.
  */
 #define _GNU_SOURCE
 #include "agent.h"
@@ -22,9 +25,7 @@
 #include <unistd.h>
 
 #include "pvm3.h"
-
-/* oshrun's own tag for the pvmd's notify that oshrun left. */
-#define AGENT_TAG_LAUNCHER_EXIT 0x7e5a00fe
+#include "tid.h"
 
 static volatile sig_atomic_t agent_signal;
 
@@ -47,6 +48,38 @@ agent_tell(struct agent *a, int tag, const int *v, int nv, const char *bytes,
 	if (cc >= 0)
 		cc = pvm_send(a->launcher, tag);
 	return cc < 0 ? -1 : 0;
+}
+
+void
+agent_drop(struct agent *a, int src, int tag, int len, const char *why)
+{
+	a->dropped++;
+	if (a->dropped <= AGENT_DROP_LINES)
+		fprintf(stderr,
+		    "oshrun agent t%x: dropped a message from t%x (tag 0x%x, "
+		    "%d bytes): %s\n",
+		    (unsigned)a->mytid, (unsigned)src, (unsigned)tag, len, why);
+	if (a->dropped == AGENT_DROP_LINES)
+		fprintf(stderr,
+		    "oshrun agent t%x: further dropped messages are only "
+		    "counted\n",
+		    (unsigned)a->mytid);
+}
+
+/* Whether the message in the receive buffer, of tag
+ * AGENT_TAG_LAUNCHER_EXIT, is the pvmd's notify that oshrun left; a
+ * forged one is dropped. */
+static int
+agent_launcher_left(struct agent *a, int src, int len)
+{
+	int tid;
+
+	if (tid_is_pvmd(src) && pvm_upkint(&tid, 1, 1) >= 0 &&
+	    tid == a->launcher)
+		return 1;
+	agent_drop(a, src, AGENT_TAG_LAUNCHER_EXIT, len,
+	    "not the pvmd's notify that oshrun left");
+	return 0;
 }
 
 /* A str of the job message (agent.h), or NULL. */
@@ -91,11 +124,15 @@ agent_wait_job(struct agent *a)
 
 	for (;;) {
 		if ((bufid = pvm_recv(-1, -1)) < 0 ||
-		    pvm_bufinfo(bufid, &len, &tag, &src) < 0 ||
-		    tag == AGENT_TAG_LAUNCHER_EXIT)
+		    pvm_bufinfo(bufid, &len, &tag, &src) < 0)
+			return -1;
+		if (tag == AGENT_TAG_LAUNCHER_EXIT &&
+		    agent_launcher_left(a, src, len))
 			return -1;
 		if (tag == SHM_TAG_JOB && src == a->launcher)
 			return 0;
+		if (tag != AGENT_TAG_LAUNCHER_EXIT)
+			agent_drop(a, src, tag, len, "not oshrun's job");
 	}
 }
 
@@ -137,15 +174,19 @@ agent_take(struct agent *a, int bufid)
 
 	if (pvm_bufinfo(bufid, &len, &tag, &src) < 0)
 		return 0;
+	if (tag == AGENT_TAG_LAUNCHER_EXIT)
+		return agent_launcher_left(a, src, len) ? -1 : 0;
 	if (tag == SHM_TAG_REQ && a->have_table) {
-		agent_req_serve(a, bufid, len, src);
+		agent_req_serve(a, len, src);
 		return 0;
 	}
-	if (src != a->launcher && tag != AGENT_TAG_LAUNCHER_EXIT)
-		return 0; /* not ours: dropped */
+	if (src != a->launcher) {
+		agent_drop(a, src, tag, len, "not from oshrun");
+		return 0;
+	}
 	if (tag == SHM_TAG_TABLE && !a->have_table)
 		return agent_req_table(a);
-	if (tag == SHM_TAG_STOP || tag == AGENT_TAG_LAUNCHER_EXIT)
+	if (tag == SHM_TAG_STOP)
 		return -1;
 	return 0;
 }
@@ -163,7 +204,8 @@ agent_drain(struct agent *a)
 		if (bufid < 0)
 			fprintf(stderr, "oshrun agent t%x: lost the pvmd\n",
 			    (unsigned)a->mytid);
-		return -1;
+		if (bufid < 0 || agent_take(a, bufid) < 0)
+			return -1;
 	}
 	for (n = 0; n < AGENT_BURST; n++) {
 		bufid = pvm_nrecv(a->have_table ? -1 : a->launcher, -1);
@@ -247,6 +289,10 @@ agent_main(void)
 	}
 	agent_loop(&a);
 	agent_pe_stop(&a);
+	if (a.dropped > AGENT_DROP_LINES)
+		fprintf(stderr,
+		    "oshrun agent t%x: dropped %ld messages in all\n",
+		    (unsigned)a.mytid, a.dropped);
 	pvm_exit();
 	return 0;
 }

@@ -25,6 +25,11 @@
  *   agent.c      the loop: PVM messages, the pipes, the children; it
  *                ends on SHM_TAG_STOP, when oshrun leaves, or when its
  *                pvmd goes away, stopping its PEs first.
+ *
+ * Any task of the user can send the agent a message.  Only oshrun's
+ * (and its pvmd's notify that oshrun left) steer it, only the PEs' are
+ * served; anything else is dropped with a line on stderr, at most
+ * AGENT_DROP_LINES of them, and the agent goes on.
  */
 #ifndef PVMSHMEM_AGENT_H
 #define PVMSHMEM_AGENT_H
@@ -36,11 +41,15 @@
 #include "launch.h"
 #include "req.h"
 
+/* The agent's own tag for the pvmd's notify that oshrun left. */
+#define AGENT_TAG_LAUNCHER_EXIT 0x7e5a00fe
+
 #define AGENT_MAX_ARGS 4096
 #define AGENT_MAX_STR 65536
 #define AGENT_POLL_MS 20
 #define AGENT_TERM_MS 2000 /* SIGTERM, then SIGKILL after this */
 #define AGENT_BURST 64     /* messages served between looks at pipes */
+#define AGENT_DROP_LINES 20 /* lines about dropped messages, at most */
 
 struct agent_pe {
 	int pe;
@@ -64,6 +73,7 @@ struct agent {
 	char **data, **heap;   /* npes mappings (local PEs only) */
 	int *tids;             /* npes tids, sorted, for the source check */
 	struct shm_req_limits lim;
+	long dropped; /* messages of other tasks dropped so far */
 };
 
 /* agent.c */
@@ -71,6 +81,8 @@ int agent_main(void);
 /* Send oshrun a message of ints then bytes (either may be empty). */
 int agent_tell(struct agent *a, int tag, const int *v, int nv,
     const char *bytes, int nbytes);
+/* Drop a message of task src that the agent will not take, saying so. */
+void agent_drop(struct agent *a, int src, int tag, int len, const char *why);
 
 /* agent-pe.c */
 int agent_pe_start_all(struct agent *a);
@@ -83,6 +95,6 @@ int agent_pe_pollfds(const struct agent *a, struct pollfd *p, int max);
 
 /* agent-req.c */
 int agent_req_table(struct agent *a);
-void agent_req_serve(struct agent *a, int bufid, int len, int src);
+void agent_req_serve(struct agent *a, int len, int src);
 
 #endif /* PVMSHMEM_AGENT_H */

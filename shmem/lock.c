@@ -45,7 +45,7 @@ shmem_set_lock(long *lock)
 	unsigned spins = 0;
 
 	while (!lock_try(lock, w, __func__))
-		shm_pause(&spins);
+		shm_pause(&spins, __func__);
 }
 
 int

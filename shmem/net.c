@@ -20,11 +20,22 @@
  * is marked pending and shmem_quiet flushes it.  A reply (get, fetch)
  * also shows that every earlier request to that agent is done.  Slot
  * adds are not marked: a barrier quiets before it adds.
+ *
+ * An agent answers a request it will not do with a refusal (req.h), in
+ * the place of that request's replies.  The library checks every
+ * argument before it sends, so a refusal means a check missing here or
+ * a damaged request; the PE ends the job with the agent's reason, as
+ * for a broken rule it finds itself (fatal.c).  A refusal of a request
+ * that has no answer (a put) is found at the next reply from that agent
+ * (a get, a fetch, quiet, a barrier), or by shm_net_check while the PE
+ * waits, so a PE that waits for what the refused put should have
+ * caused does not wait for ever.
  */
 #include "shm.h"
 
 #include "pvm3.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,22 +84,82 @@ net_send(const struct shm_req *r, const void *data, size_t len,
 		    (unsigned)a->tid, r->pe, cc);
 }
 
-/* Receive the next reply of pe's agent: exactly len bytes into buf. */
+/* The agent of PE pe's host refused a request of ours: end the job with
+ * its text, which precv copied (at most SHM_REFUSED_MAX - 1 of rlen
+ * bytes) to text. */
+static void
+net_refused(int pe, const char *text, int rlen, const char *call)
+{
+	int n = rlen < 0 ? 0 : rlen;
+
+	if (n > SHM_REFUSED_MAX - 1)
+		n = SHM_REFUSED_MAX - 1;
+	shm_fatal(call,
+	    "the agent (t%x) of PE %d's host refused a request of this PE "
+	    "(this call's, or an earlier put's or atomic's): %.*s",
+	    (unsigned)net_agent(pe)->tid, pe, n, text);
+}
+
+/*
+ * Receive the next answer of pe's agent: exactly len bytes of reply into
+ * buf, or a refusal.  A short reply goes through small, which has room
+ * for a refusal's text; a long one straight into buf, where a refusal's
+ * text lands too (the job ends then, so buf's bytes no longer matter).
+ */
 static void
 net_reply(int pe, void *buf, size_t len, const char *call)
 {
 	struct shm_agent *a = net_agent(pe);
-	int rlen = -1, ctx = shm_ctx_base(), cc;
+	char small[SHM_REFUSED_MAX];
+	char *into = len < sizeof(small) ? small : buf;
+	size_t room = len < sizeof(small) ? sizeof(small) : len;
+	int rlen = -1, tag = 0, ctx = shm_ctx_base(), cc;
 
-	cc = pvm_precv(a->tid, SHM_TAG_REPLY, buf, (int)len, PVM_BYTE, NULL,
-	    NULL, &rlen);
+	cc =
+	    pvm_precv(a->tid, -1, into, (int)room, PVM_BYTE, NULL, &tag, &rlen);
 	pvm_setcontext(ctx);
-	if (cc < 0 || rlen != (int)len)
+	if (cc >= 0 && tag == SHM_TAG_REFUSED)
+		net_refused(pe, into, rlen, call);
+	if (cc < 0 || tag != SHM_TAG_REPLY || rlen != (int)len)
 		shm_fatal(call,
 		    "no answer from the agent (t%x) of PE %d's host (%d, %d "
 		    "bytes for %zu)",
 		    (unsigned)a->tid, pe, cc, rlen, len);
+	if (into == small && len > 0)
+		memcpy(buf, small, len);
 	a->pending = 0;
+}
+
+/* The agent whose tid is tid, or NULL. */
+static const struct shm_agent *
+net_agent_of(int tid)
+{
+	int i;
+
+	for (i = 0; i < shm.nagents; i++)
+		if (shm.agents[i].tid == tid)
+			return &shm.agents[i];
+	return NULL;
+}
+
+void
+shm_net_check(const char *call)
+{
+	char text[SHM_REFUSED_MAX];
+	const struct shm_agent *a;
+	int ctx, bufid, src = 0, rlen = -1;
+
+	if (shm.nagents == 0)
+		return;
+	ctx = shm_ctx_base();
+	bufid = pvm_probe(-1, SHM_TAG_REFUSED);
+	if (bufid > 0 && pvm_bufinfo(bufid, NULL, NULL, &src) >= 0 &&
+	    pvm_precv(src, SHM_TAG_REFUSED, text, (int)sizeof(text), PVM_BYTE,
+	        NULL, NULL, &rlen) >= 0 &&
+	    (a = net_agent_of(src)) != NULL)
+		net_refused(a->pe, text, rlen, call);
+	/* (From a task that is not an agent of ours: taken, ignored.) */
+	pvm_setcontext(ctx);
 }
 
 void

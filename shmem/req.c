@@ -5,6 +5,9 @@
  */
 #include "req.h"
 
+#include <inttypes.h>
+#include <stdio.h>
+
 /* Bytes from off to the end of the last element touched, or 0 with *bad
  * set when that does not fit in 64 bits. */
 static uint64_t
@@ -123,4 +126,38 @@ shm_req_check(
 	    (r->off & (span - 1)) != 0)
 		return "a misaligned atomic";
 	return 0;
+}
+
+static const char *
+req_op_name(unsigned op)
+{
+	static const char *const names[] = {"an unknown request", "a put",
+	    "a get", "a strided put", "a strided get", "an atomic",
+	    "a barrier slot add", "a flush"};
+
+	return op < sizeof(names) / sizeof(names[0]) ? names[op] : names[0];
+}
+
+static const char *
+req_region_name(unsigned region)
+{
+	if (region == SHM_REGION_DATA)
+		return "data";
+	return region == SHM_REGION_HEAP ? "heap" : "region?";
+}
+
+void
+shm_req_name(const struct shm_req *r, char *buf, size_t n)
+{
+	const char *what = req_op_name(r->op);
+
+	if (r->op == SHM_OP_FLUSH) {
+		snprintf(buf, n, "%s", what);
+		return;
+	}
+	snprintf(buf, n,
+	    "%s (op %u, count %" PRIu64 ", width %" PRIu32 ") at %s+0x%" PRIx64
+	    " of PE %" PRId32,
+	    what, (unsigned)r->op, r->count, r->width,
+	    req_region_name(r->region), r->off, r->pe);
 }

@@ -21,6 +21,13 @@
  * A put or get longer than SHM_REQ_CHUNK travels as several requests or
  * replies sent back to back, so large transfers stream.
  *
+ * A request of a PE of the job that the agent will not do is answered
+ * with SHM_TAG_REFUSED instead, in its place among the replies: text
+ * (no NUL, under SHM_REFUSED_MAX bytes) saying which request and why.
+ * The PE takes it wherever it takes a reply, or while it waits (net.c),
+ * and ends the job with it.  A message from any other task is dropped:
+ * the agent says so on its stderr and goes on.
+ *
  * shm_req_check is the agent's decoder: a pure function that says what
  * is wrong with a request, or NULL, given what the agent knows.
  */
@@ -32,6 +39,10 @@
 
 #define SHM_TAG_REQ 0x7e5a0010
 #define SHM_TAG_REPLY 0x7e5a0011
+#define SHM_TAG_REFUSED 0x7e5a0012
+
+/* Bytes of a refusal's text, at most (less one). */
+#define SHM_REFUSED_MAX 256
 
 /* Bytes of data per request or reply message. */
 #define SHM_REQ_CHUNK ((size_t)1 << 20)
@@ -93,5 +104,11 @@ const char *shm_req_check(
 /* Bytes of target memory the request touches, from off (0 for flush).
  * Only meaningful for a request shm_req_check accepted. */
 uint64_t shm_req_span(const struct shm_req *r);
+
+/*
+ * Describe request r for a refusal ("a put of 8 bytes at heap+0x40 of
+ * PE 3") into buf, of n bytes, at most; pure too, for any r.
+ */
+void shm_req_name(const struct shm_req *r, char *buf, size_t n);
 
 #endif /* PVMSHMEM_REQ_H */

@@ -40,6 +40,25 @@ rma_get(void *dest, const void *src, size_t len, int pe, const char *call)
 		memmove(dest, s, len);
 }
 
+/* Bytes from the first to the end of the last of n elements of w bytes
+ * stride elements apart; fatal if that does not fit in a size_t, where
+ * it would wrap round to a small span that passes the symmetric check
+ * while the elements land anywhere. */
+static size_t
+rma_span(size_t n, ptrdiff_t stride, size_t w, const char *call)
+{
+	size_t last;
+
+	if (__builtin_mul_overflow(n - 1, (size_t)stride, &last) ||
+	    __builtin_add_overflow(last, 1, &last) ||
+	    __builtin_mul_overflow(last, w, &last))
+		shm_fatal(call,
+		    "%zu elements of %zu bytes at a stride of %td overflow "
+		    "the address space",
+		    n, w, stride);
+	return last;
+}
+
 /* Strided: element i at dest[i * dst] and source[i * sst]. */
 static void
 rma_strided(char *dest, const char *src, ptrdiff_t dst, ptrdiff_t sst, size_t n,
@@ -53,12 +72,13 @@ rma_strided(char *dest, const char *src, ptrdiff_t dst, ptrdiff_t sst, size_t n,
 	if (dst < 1 || sst < 1)
 		shm_fatal(
 		    call, "strides must be at least 1 (%td, %td)", dst, sst);
+	/* The local side need not be symmetric, but its offsets are
+	 * computed the same way. */
+	(void)rma_span(n, put ? sst : dst, w, call);
 	if (put)
-		remote =
-		    shm_remote(dest, ((n - 1) * (size_t)dst + 1) * w, pe, call);
+		remote = shm_remote(dest, rma_span(n, dst, w, call), pe, call);
 	else
-		remote =
-		    shm_remote(src, ((n - 1) * (size_t)sst + 1) * w, pe, call);
+		remote = shm_remote(src, rma_span(n, sst, w, call), pe, call);
 	if (remote == NULL && put)
 		shm_net_iput(dest, src, dst, sst, n, w, pe, call);
 	else if (remote == NULL)

@@ -141,6 +141,9 @@ uint64_t shm_net_amo(void *dest, size_t w, int amo, uint64_t a, uint64_t b,
 void shm_net_slot(const int32_t *slot, int pe, const char *call);
 /* Wait until every request sent so far is done. */
 void shm_net_quiet(void);
+/* If an agent has refused a request of ours, end the job saying so
+ * (net.c); for the waits, which otherwise never hear from an agent. */
+void shm_net_check(const char *call);
 /* Many gets at once (pipelined): items of this host are copied, the
  * others' requests all sent before the first answer is taken. */
 struct shm_getv {
@@ -199,8 +202,9 @@ void shm_slot_give(int32_t *slot);
 void shm_slot_take(int32_t *slot, const struct shm_coll *c);
 /* A dissemination barrier over c's set on c's pSync rounds. */
 void shm_dissemination(const struct shm_coll *c);
-/* Wait with a growing pause; `spins` counts calls (start at 0). */
-void shm_pause(unsigned *spins);
+/* Wait with a growing pause; `spins` counts calls (start at 0).  Now
+ * and then looks for a refusal from an agent (shm_net_check). */
+void shm_pause(unsigned *spins, const char *call);
 
 /* ---- aset.c: the checks every collective makes on entry ---- */
 

@@ -14,7 +14,9 @@
  *
  * While it waits, a collective with a signature keeps comparing the
  * signatures its members have published (aset.c), so members that
- * disagree about the arguments meet an error, not a hang.
+ * disagree about the arguments meet an error, not a hang; and every
+ * wait looks now and then for an agent's refusal of an earlier request
+ * (net.c), whose effect may be what it waits for.
  */
 #define _GNU_SOURCE
 #include "shm.h"
@@ -129,8 +131,10 @@ shm_slot_take(int32_t *slot, const struct shm_coll *c)
 	for (n = 0;; n++) {
 		if (slot_try(slot))
 			return;
-		if (c != NULL && (n & 63) == 0)
+		if (c != NULL && (n & 63) == 0) {
 			shm_coll_watch(c);
+			shm_net_check(c->call);
+		}
 		if (n < spins) {
 			sched_yield();
 			continue;
@@ -144,8 +148,10 @@ shm_slot_take(int32_t *slot, const struct shm_coll *c)
 		        __ATOMIC_SEQ_CST, __ATOMIC_ACQUIRE))
 			continue;
 		slot_futex_wait(slot, v | SLOT_SLEEP);
-		if (c != NULL)
+		if (c != NULL) {
 			shm_coll_watch(c);
+			shm_net_check(c->call);
+		}
 	}
 }
 
@@ -170,10 +176,13 @@ shm_dissemination(const struct shm_coll *c)
 }
 
 void
-shm_pause(unsigned *spins)
+shm_pause(unsigned *spins, const char *call)
 {
 	struct timespec ts = {0, 0};
 
+	/* What we wait for may be the work of a put an agent refused. */
+	if (*spins >= SLOT_SPINS || (*spins & 63) == 0)
+		shm_net_check(call);
 	if (*spins < SLOT_SPINS) {
 		(*spins)++;
 		sched_yield();

@@ -36,7 +36,7 @@ wait_check_cmp(int cmp, const char *call)
 		unsigned spins = 0;                                            \
 		wait_check_cmp(cmp, __func__);                                 \
 		while (!shmem_##NAME##_test(ivar, cmp, value))                 \
-			shm_pause(&spins);                                     \
+			shm_pause(&spins, __func__);                           \
 	}                                                                      \
 	void shmem_##NAME##_wait(T *ivar, T value)                             \
 	{                                                                      \

@@ -9,7 +9,9 @@
  * a known region, every byte the request touches -- the first and the
  * last element of a strided one, with the stride checked in 128-bit
  * arithmetic -- inside that region, an atomic aligned to its width, and
- * a payload of exactly the bytes a put carries.
+ * a payload of exactly the bytes a put carries.  And shm_req_name, which
+ * words the agent's refusal of any request, must stay inside its buffer
+ * and end it with a NUL.
  */
 #include "fuzz.h"
 #include "req.h"
@@ -69,5 +71,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(&r, p, got);
 	if (shm_req_check(&r, payload, &lim) == NULL)
 		fz_accepted(&r, payload, &lim);
+	{
+		char name[SHM_REFUSED_MAX / 2 + 1];
+
+		name[sizeof(name) - 1] = 'x';
+		shm_req_name(&r, name, sizeof(name) - 1);
+		FZ_CHECK(memchr(name, '\0', sizeof(name) - 1) != NULL);
+		FZ_CHECK(name[sizeof(name) - 1] == 'x');
+	}
 	return 0;
 }

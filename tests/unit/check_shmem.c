@@ -135,6 +135,29 @@ START_TEST(test_req_payload_and_atomics)
 }
 END_TEST
 
+/* The words of a refusal: which request, cut to the buffer. */
+START_TEST(test_req_name)
+{
+	struct shm_req r = req(SHM_OP_PUT, 3, SHM_REGION_HEAP, 0x40, 8);
+	char buf[SHM_REFUSED_MAX], tiny[8];
+
+	shm_req_name(&r, buf, sizeof(buf));
+	ck_assert_str_eq(
+	    buf, "a put (op 1, count 8, width 0) at heap+0x40 of PE 3");
+	r.op = 99;
+	r.region = 7;
+	shm_req_name(&r, buf, sizeof(buf));
+	ck_assert_ptr_nonnull(strstr(buf, "an unknown request (op 99"));
+	ck_assert_ptr_nonnull(strstr(buf, "region?+0x40"));
+	r.op = SHM_OP_FLUSH;
+	shm_req_name(&r, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "a flush");
+	r.op = SHM_OP_GET;
+	shm_req_name(&r, tiny, sizeof(tiny));
+	ck_assert_str_eq(tiny, "a get (");
+}
+END_TEST
+
 /* ---- placement ---- */
 
 static struct osh_want w[8];
@@ -224,6 +247,7 @@ main(void)
 	tcase_add_test(t, test_req_outside);
 	tcase_add_test(t, test_req_who);
 	tcase_add_test(t, test_req_payload_and_atomics);
+	tcase_add_test(t, test_req_name);
 	suite_add_tcase(s, t);
 	t = tcase_create("placement");
 	tcase_add_test(t, test_place_parse);
