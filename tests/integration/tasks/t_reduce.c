@@ -41,13 +41,6 @@
  *                             SHM_CHUNK) and pvm_scatter, from 1 element
  *                             to past the limit, ints and doubles, roots
  *                             moving, back to back
- *   t_reduce scatter SIZE...  pvm_scatter of 1, 1,024 and SHM_CHUNK
- *                             bytes' worth of doubles and of ints
- *   t_reduce scatrun N COUNT  60 scatters back to back, slow members;
- *                             then scatter, reduce and gather rounds
- *                             with one tag
- *   t_reduce scatkill leaf|root COUNT  instance 1 killed while the
- *                             root waits for its place, or as the root
  */
 #include <math.h>
 #include <signal.h>
@@ -58,143 +51,11 @@
 #include <unistd.h>
 
 #include "tcheck.h"
+#include "tgroup.h"
 
-#define TAG_REPORT 4301
-#define TAG_IDX 4302
 #define TAG_USER 7
-#define MAXMEM 32
-/* libgpvm/gdata.h's GDATA_CHUNK and reduce_shm.c's RS_FLAT_BYTES. */
-#define SHM_CHUNK 65536
+/* reduce_shm.c's RS_FLAT_BYTES. */
 #define SHM_FLAT (2 * SHM_CHUNK)
-
-static const char *mode;
-static int is_driver;
-static int nmem;          /* members in the scenario's main group */
-static char gname[64];    /* the main group's name */
-static int myinst;
-static int nfail;         /* this member's failures since the last step */
-static int stepno;        /* steps so far: reports carry it in the tag */
-static char firstfail[256];
-
-/* Record one finding of this member (the first failure is kept). */
-static __attribute__((format(printf, 2, 3))) int
-expect(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (cond) {
-		return 1;
-	}
-	if (nfail++ == 0) {
-		va_start(ap, fmt);
-		vsnprintf(firstfail, sizeof(firstfail), fmt, ap);
-		va_end(ap);
-	}
-	return 0;
-}
-
-/*
- * End of a step: children send their findings, the driver prints them.
- * `nreport` members other than the driver report (normally nmem - 1).
- */
-static void
-step(const char *what, int nreport)
-{
-	char text[256], *t = text;
-	int i, v[2], bad = 0, src;
-
-	if (!is_driver) {
-		v[0] = myinst;
-		v[1] = nfail;
-		pvm_initsend(PvmDataDefault);
-		pvm_pkint(v, 2, 1);
-		pvm_pkstr(firstfail);
-		pvm_send(pvm_parent(), TAG_REPORT + 10 + stepno);
-	} else {
-		if (nfail > 0) {
-			tc_check(0, "%s: driver: %d failures, first: %s", what,
-			    nfail, firstfail);
-			bad++;
-		}
-		for (i = 0; i < nreport; i++) {
-			if (tc_trecv(-1, TAG_REPORT + 10 + stepno, 120) == 0) {
-				tc_check(0, "%s: report %d of %d within 120 s",
-				    what, i + 1, nreport);
-				bad++;
-				break;
-			}
-			pvm_upkint(v, 2, 1);
-			pvm_upkstr(t);
-			pvm_bufinfo(pvm_getrbuf(), NULL, NULL, &src);
-			if (v[1] != 0) {
-				tc_check(0, "%s: member %d (t%x): %d failures, "
-				    "first: %s", what, v[0], src, v[1], text);
-				bad++;
-			}
-		}
-		if (bad == 0) {
-			tc_check(1, "%s (%d members)", what, nreport + 1);
-		}
-	}
-	nfail = 0;
-	firstfail[0] = '\0';
-	stepno++;
-}
-
-/* Join `g` and wait until `n` members have. */
-static void
-join(const char *g, int n)
-{
-	int inst = pvm_joingroup((char *)g);
-
-	if (inst < 0 || pvm_barrier((char *)g, n) < 0) {
-		printf("FAIL: %s: join/barrier of %s failed (%d)\n", mode, g,
-		    inst);
-		exit(1);
-	}
-}
-
-/*
- * Start the scenario with n members in group gname: the driver joins,
- * spawns n - 1 children (argv: mode, "member", extra...), and everyone
- * waits at a barrier.  Children also learn their spawn index.
- */
-static int
-setup(int n, int argc, char **argv)
-{
-	char *args[16];
-	int tids[MAXMEM], i, idx = 0;
-
-	nmem = n;
-	if (is_driver) {
-		snprintf(gname, sizeof(gname), "red.%s.%d", mode,
-		    (int)getpid());
-		if ((myinst = pvm_joingroup(gname)) != 0) {
-			tc_fatal("driver joins %s: %d", gname, myinst);
-		}
-		args[0] = (char *)mode;
-		args[1] = "member";
-		args[2] = gname;
-		for (i = 2; i < argc && i < 14; i++) {
-			args[i + 1] = argv[i];
-		}
-		args[i + 1] = NULL;
-		if (n > 1 && tc_spawn_self(args, n - 1, tids) != n - 1) {
-			tc_fatal("spawn %d members", n - 1);
-		}
-		for (i = 1; i < n; i++) {
-			tc_send_ints(tids[i - 1], TAG_IDX, &i, 1);
-		}
-	} else {
-		snprintf(gname, sizeof(gname), "%s", argv[3]);
-		tc_recv_ints(pvm_parent(), TAG_IDX, &idx, 1, 60);
-		myinst = pvm_joingroup(gname);
-	}
-	if (pvm_barrier(gname, n) < 0) {
-		tc_fatal("barrier of %d on %s", n, gname);
-	}
-	return idx;
-}
 
 /* ---- datatypes ---- */
 
@@ -1286,215 +1147,6 @@ mode_time(void)
 	step("timing runs completed", nmem - 1);
 }
 
-/* ---- pvm_scatter (gather_shm.c on one host up to SHM_CHUNK) ---- */
-
-static void
-sc_put(void *p, int dt, size_t k, double v)
-{
-	if (dt == PVM_INT) {
-		((int *)p)[k] = (int)v;
-	} else {
-		((double *)p)[k] = v;
-	}
-}
-
-static double
-sc_get(const void *p, int dt, size_t k)
-{
-	return dt == PVM_INT ? (double)((const int *)p)[k]
-	                     : ((const double *)p)[k];
-}
-
-/*
- * One scatter of count elements of dt (INT or DOUBLE) from root with
- * tag, expected to return want: slice i is gs_val(i, ., seed); every
- * member that got one checks it (the root its own part, always).  The
- * scatter's return code.
- */
-static int
-sc_call_want(const char *g, int n, int inst, int count, int dt, int root,
-    int seed, int tag, char *data, char *result, int want)
-{
-	size_t es = dt == PVM_INT ? sizeof(int) : sizeof(double);
-	int i, j, rc, bad = -1;
-
-	for (i = 0; inst == root && i < n; i++) {
-		for (j = 0; j < count; j++) {
-			sc_put(data, dt, (size_t)i * count + j,
-			    gs_val(i, j, seed));
-		}
-	}
-	memset(result, 0xa5, (size_t)count * es);
-	rc = pvm_scatter(result, data, count, dt, tag, (char *)g, root);
-	expect(rc == want, "scatter n %d count %d root %d seed %d: rc %d", n,
-	    count, root, seed, rc);
-	for (j = 0; (rc == 0 || inst == root) && j < count && bad < 0; j++) {
-		if (sc_get(result, dt, j) != gs_val(inst, j, seed)) {
-			bad = j;
-		}
-	}
-	expect(bad < 0, "scatter n %d count %d root %d seed %d: element %d", n,
-	    count, root, seed, bad);
-	return rc;
-}
-
-/* The same, expected to work. */
-static int
-sc_call(const char *g, int n, int inst, int count, int dt, int root, int seed,
-    int tag, char *data, char *result)
-{
-	return sc_call_want(
-	    g, n, inst, count, dt, root, seed, tag, data, result, 0);
-}
-
-/* scatter SIZE...: 1, 1,024 and the limit's count of doubles and of
- * ints, the root moving, in groups of each size. */
-static void
-mode_scatter(int argc, char **argv, int idx)
-{
-	int counts[3] = {1, 1024, 0};
-	int sizes[16], nsz = 0, i, s, k, dt, ci, maxn = 1, inst;
-	char g[96], *data, *result;
-
-	for (i = is_driver ? 2 : 4; i < argc && nsz < 16; i++) {
-		sizes[nsz] = atoi(argv[i]);
-		maxn = sizes[nsz] > maxn ? sizes[nsz] : maxn;
-		nsz++;
-	}
-	data = malloc((size_t)maxn * SHM_CHUNK);
-	result = malloc(SHM_CHUNK);
-	if (data == NULL || result == NULL) {
-		tc_fatal("no memory");
-	}
-	for (s = 0; s < nsz; s++) {
-		snprintf(g, sizeof(g), "%s.%d", gname, sizes[s]);
-		if (idx < sizes[s]) {
-			join(g, sizes[s]);
-			inst = pvm_getinst(g, pvm_mytid());
-			ci = 0;
-			for (dt = 0; dt < 2; dt++) {
-				counts[2] = SHM_CHUNK / (dt ? 8 : 4);
-				for (k = 0; k < 3; k++, ci++) {
-					sc_call(g, sizes[s], inst, counts[k],
-					    dt ? PVM_DOUBLE : PVM_INT,
-					    (ci * 3 + s) % sizes[s], ci, 22,
-					    data, result);
-				}
-			}
-		}
-		snprintf(g, sizeof(g),
-		    "scatter, %d members: 1, 1024 and the "
-		    "limit's count of doubles and of ints",
-		    sizes[s]);
-		step(g, maxn - 1);
-	}
-	free(data);
-	free(result);
-}
-
-/* The sum over n members of gs_val(i, j, seed) (exact in a double). */
-static double
-sc_sum(int n, int j, int seed)
-{
-	return 100003.0 * n * (n - 1) / 2 + (double)n * (j + seed * 7);
-}
-
-/*
- * scatrun COUNT: 60 scatters back to back from root 0 with one tag,
- * the members sleeping 20 ms before each of the first 20 (the root runs
- * ahead and waits for their places), each slice checked; then 30 rounds
- * of scatter, reduce and gather with that same tag and roots moving, a
- * barrier every third.
- */
-static void
-mode_scatrun(int count)
-{
-	static double data[MAXMEM * 8192], res[MAXMEM * 8192];
-	int c, j, rc, bad, n = nmem, root;
-
-	for (c = 0; c < 60; c++) {
-		if (myinst != 0 && c < 20) {
-			usleep(20000);
-		}
-		sc_call(gname, n, myinst, count, PVM_DOUBLE, 0, c, 23,
-		    (char *)data, (char *)res);
-	}
-	step("60 scatters back to back, slow members: each slice in order",
-	    nmem - 1);
-	for (c = 0; c < 30; c++) {
-		root = c % n;
-		if (sc_call(gname, n, myinst, count, PVM_DOUBLE, root, 100 + c,
-		        23, (char *)data, (char *)res) != 0) {
-			continue;
-		}
-		memcpy(data, res, (size_t)count * sizeof(double));
-		rc = pvm_reduce(
-		    PvmSum, res, count, PVM_DOUBLE, 23, gname, (c + 1) % n);
-		expect(rc == 0, "round %d: reduce rc %d", c, rc);
-		for (j = 0, bad = -1;
-		     myinst == (c + 1) % n && j < count && bad < 0; j++) {
-			bad = res[j] == sc_sum(n, j, 100 + c) ? -1 : j;
-		}
-		expect(bad < 0, "round %d: reduce element %d", c, bad);
-		rc = pvm_gather(
-		    res, data, count, PVM_DOUBLE, 23, gname, (c + 2) % n);
-		expect(rc == 0, "round %d: gather rc %d", c, rc);
-		for (j = 0, bad = -1;
-		     myinst == (c + 2) % n && j < n * count && bad < 0; j++) {
-			bad = res[j] == gs_val(j / count, j % count, 100 + c)
-			          ? -1
-			          : j;
-		}
-		expect(bad < 0, "round %d: gather element %d", c, bad);
-		if (c % 3 == 2) {
-			expect(
-			    pvm_barrier(gname, n) == 0, "round %d: barrier", c);
-		}
-	}
-	step("scatter, reduce, gather with one tag, roots moving", nmem - 1);
-}
-
-/*
- * scatkill leaf|root COUNT: instance 1 is SIGKILLed 1.5 s in.
- * leaf: root 0 scatters twice; instance 1 never takes its first
- * slice, so the root's second call waits for its place and must end
- * with PvmNoTask; the other members get both slices.  root: instance 1
- * is the root and dies before scattering: every member's wait ends with
- * PvmNoTask.  Bounded in time either way.
- */
-static void
-mode_scatkill(const char *how, int count)
-{
-	static double data[4 * 8192], res[8192];
-	int rc, k, root = strcmp(how, "root") == 0 ? 1 : 0;
-	double t0 = tc_now();
-
-	if (myinst == 1) {
-		usleep(1500000);
-		raise(SIGKILL);
-	}
-	for (k = 0; root == 0 && k < 2; k++) {
-		sc_call_want(gname, nmem, myinst, count, PVM_DOUBLE, 0, k, 25,
-		    (char *)data, (char *)res,
-		    myinst == 0 && k == 1 ? PvmNoTask : 0);
-	}
-	if (root == 1) {
-		rc = pvm_scatter(res, data, count, PVM_DOUBLE, 25, gname, 1);
-		expect(rc == PvmNoTask, "inst %d rc %d, want PvmNoTask", myinst,
-		    rc);
-	}
-	expect(
-	    tc_now() - t0 < 10, "inst %d waited %.1f s", myinst, tc_now() - t0);
-	if (myinst == 0) {
-		tc_info("scatkill %s: inst 0 done after %.3f s", how,
-		    tc_now() - t0);
-	}
-	step(root ? "scatter root killed: every member gets PvmNoTask"
-	          : "member killed while the root waits for its place: "
-	            "PvmNoTask at the root, the others get their slices",
-	    nmem - 2);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -1517,27 +1169,23 @@ main(int argc, char **argv)
 	} else {
 		snprintf(solo, sizeof(solo), "red.solo.%d", 0);
 	}
-	n = strcmp(mode, "example") == 0      ? 3
-	    : strcmp(mode, "errors") == 0     ? 3
-	    : strcmp(mode, "badbyte") == 0    ? 4
-	    : strcmp(mode, "user") == 0       ? 5
-	    : strcmp(mode, "userfail") == 0   ? 5
-	    : strcmp(mode, "interleave") == 0 ? 4
-	    : strcmp(mode, "backtoback") == 0 ? 6
-	    : strcmp(mode, "twogroups") == 0  ? 8
-	    : strcmp(mode, "bitident") == 0   ? 8
-	    : strcmp(mode, "kill") == 0       ? 4
-	    : strcmp(mode, "leave") == 0      ? 8
-	    : strcmp(mode, "rootcycle") == 0  ? 8
-	    : strcmp(mode, "scatkill") == 0   ? 4
-	    : strcmp(mode, "mismatch") == 0   ? 8
-	                                      : 0;
-	if (strcmp(mode, "time") == 0 || strcmp(mode, "crowd") == 0 ||
-	    strcmp(mode, "scatrun") == 0) {
+	n = strcmp(mode, "example") == 0 ? 3 :
+	    strcmp(mode, "errors") == 0 ? 3 :
+	    strcmp(mode, "badbyte") == 0 ? 4 :
+	    strcmp(mode, "user") == 0 ? 5 :
+	    strcmp(mode, "userfail") == 0 ? 5 :
+	    strcmp(mode, "interleave") == 0 ? 4 :
+	    strcmp(mode, "backtoback") == 0 ? 6 :
+	    strcmp(mode, "twogroups") == 0 ? 8 :
+	    strcmp(mode, "bitident") == 0 ? 8 :
+	    strcmp(mode, "kill") == 0 ? 4 :
+	    strcmp(mode, "leave") == 0 ? 8 :
+	    strcmp(mode, "rootcycle") == 0 ? 8 :
+	    strcmp(mode, "mismatch") == 0 ? 8 : 0;
+	if (strcmp(mode, "time") == 0 || strcmp(mode, "crowd") == 0) {
 		n = atoi(argv[is_driver ? 2 : 4]);
-	} else if (strcmp(mode, "prop") == 0 || strcmp(mode, "shmprop") == 0 ||
-	           strcmp(mode, "gather") == 0 ||
-	           strcmp(mode, "scatter") == 0) {
+	} else if (strcmp(mode, "prop") == 0 ||
+	    strcmp(mode, "shmprop") == 0 || strcmp(mode, "gather") == 0) {
 		for (idx = is_driver ? 2 : 4; idx < argc; idx++) {
 			n = atoi(argv[idx]) > n ? atoi(argv[idx]) : n;
 		}
@@ -1588,13 +1236,6 @@ main(int argc, char **argv)
 		mode_shmprop(argc, argv, idx);
 	} else if (strcmp(mode, "gather") == 0) {
 		mode_gather(argc, argv, idx);
-	} else if (strcmp(mode, "scatter") == 0) {
-		mode_scatter(argc, argv, idx);
-	} else if (strcmp(mode, "scatrun") == 0) {
-		mode_scatrun(arg2 != NULL ? atoi(arg2) : 1);
-	} else if (strcmp(mode, "scatkill") == 0) {
-		mode_scatkill(arg1 != NULL ? arg1 : "leaf",
-		    arg2 != NULL ? atoi(arg2) : 1);
 	} else if (strcmp(mode, "rootcycle") == 0) {
 		mode_rootcycle();
 	} else if (strcmp(mode, "mismatch") == 0) {
@@ -1606,7 +1247,7 @@ main(int argc, char **argv)
 	}
 	/* Nobody leaves (which changes the group) before all are done. */
 	if (strcmp(mode, "kill") != 0 && strcmp(mode, "leave") != 0 &&
-	    strcmp(mode, "scatkill") != 0 && pvm_barrier(gname, nmem) < 0) {
+	    pvm_barrier(gname, nmem) < 0) {
 		printf("FAIL: final barrier\n");
 	}
 	if (!is_driver) {
