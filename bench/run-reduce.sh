@@ -8,8 +8,9 @@
 # on a shared machine hit every implementation alike.  Prints a table
 # with ratios and the issue's targets.
 #
-#   bench/run-reduce.sh [-o RESULTS] [-p PNG] [-q] [-F] [-x]
-#       [-n "SIZES"] [-c "COUNTS"] [-b "BSIZES"] [BUILDDIR]
+#   bench/run-reduce.sh [-o RESULTS] [-p PNG] [-q] [-F] [-x] [-P]
+#       [-n "SIZES"] [-c "COUNTS"] [-b "BSIZES"] [-g "GCOUNTS"]
+#       [-k "KINDS"] [BUILDDIR]
 #
 #   BUILDDIR  a configured and built tree (default: _build); the benchmark
 #             uses its include/-matching libpvm3/libgpvm3, daemon/pvmd and
@@ -27,6 +28,9 @@
 #   -b        group sizes of the barrier cases (default 2 .. 16; "" none)
 #   -g        counts of the gather and scatter cases (default "1 1024";
 #             "" none), at the reduce cases' group sizes
+#   -k        which of them (default "gather scatter"); with -c "" and
+#             -b "" only those, e.g. -F -P -c "" -b "" -k scatter
+#   -P        without PVM 3.4.6 even when it is installed
 #   -F        no frozen-group cases
 #   -x        the selection sweep instead (docs/performance-reduce.md,
 #             "Selection"): ours only, at counts around the limits, as
@@ -49,7 +53,9 @@ SIZES="2 4 8 16"
 COUNTS="1 8 1024 65536 1048576"
 BSIZES=$(seq 2 16)
 GCOUNTS="1 1024"
-while getopts "o:p:qn:c:b:g:Fx" opt; do
+KINDS="gather scatter"
+nopvm=0
+while getopts "o:p:qn:c:b:g:k:FxP" opt; do
 	case $opt in
 	o) results=$OPTARG ;;
 	p) png=$OPTARG ;;
@@ -58,10 +64,13 @@ while getopts "o:p:qn:c:b:g:Fx" opt; do
 	c) COUNTS=$OPTARG ;;
 	b) BSIZES=$OPTARG ;;
 	g) GCOUNTS=$OPTARG ;;
+	k) KINDS=$OPTARG ;;
+	P) nopvm=1 ;;
 	F) frozen=0 ;;
 	x) sweep=1 ;;
-	*) echo "usage: $0 [-o RESULTS] [-p PNG] [-q] [-F] [-x] [-n SIZES]" \
-	    "[-c COUNTS] [-b BSIZES] [BUILDDIR]" >&2; exit 1 ;;
+	*) echo "usage: $0 [-o RESULTS] [-p PNG] [-q] [-F] [-x] [-P]" \
+	    "[-n SIZES] [-c COUNTS] [-b BSIZES] [-g GCOUNTS] [-k KINDS]" \
+	    "[BUILDDIR]" >&2; exit 1 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -89,8 +98,10 @@ for f in /usr/include/pvm3.h /usr/bin/pvmd /usr/lib/pvm3/lib/pvmgs \
     /usr/lib/x86_64-linux-gnu/libgpvm3.so.3; do
 	[ -e "$f" ] || have_pvm=0
 done
+[ $nopvm = 1 ] && have_pvm=0
 [ $have_pvm = 1 ] ||
-	echo "== SKIPPING PVM 3.4.6: not installed (Debian packages pvm, pvm-dev)"
+	echo "== SKIPPING PVM 3.4.6: -P, or not installed (Debian packages pvm," \
+	    "pvm-dev)"
 have_mpi=1
 command -v mpicc >/dev/null && command -v mpirun >/dev/null || have_mpi=0
 [ $have_mpi = 1 ] ||
@@ -266,7 +277,7 @@ for count in $COUNTS; do
 		every reduce "$n" "$count" -c "$count"
 	done
 done
-for kind in gather scatter; do
+for kind in $KINDS; do
 	for count in $GCOUNTS; do
 		echo "== pvm_$kind, $count doubles a member"
 		for n in $SIZES; do
@@ -317,7 +328,7 @@ for count in $COUNTS; do
 		row reduce "$n" "$count"
 	done
 done
-for kind in gather scatter; do
+for kind in $KINDS; do
 	for count in $GCOUNTS; do
 		for n in $SIZES; do
 			row $kind "$n" "$count"
@@ -363,7 +374,7 @@ for count in $COUNTS; do
 		    "<=" 1
 	done
 done
-for kind in gather scatter; do
+for kind in $KINDS; do
 	for count in $GCOUNTS; do
 		for n in $SIZES; do
 			target "$kind $count doubles, $n tasks: ours / Open MPI" \

@@ -2,7 +2,8 @@
  * coll_shm.c: the moves of the shared-memory collectives, over the
  * group's data segment (gdata.h): begin a call, wait for a member's
  * deposit and take it, make a deposit.  reduce_shm.c (a fan-in tree)
- * and gather_shm.c (all to the root) are built from them.
+ * and gather_shm.c (all to the root, and the root to all) are built
+ * from them.
  *
  * Calls.  A reduce is named by the view version it was made on and the
  * number of shared-memory collectives this member made on that version
@@ -10,9 +11,11 @@
  * barrier after every membership change, as PVM requires) agree on the
  * names, so a deposit can never be taken for another call, even with the
  * same tag and another root.  A deposit of another call, collective,
- * count, tag or datatype is PvmMismatch, never used.  A gather is
- * matched first in first out per (member, tag), as PVM's messages are
- * (gdata.h).
+ * count, tag or datatype is PvmMismatch, never used.  A gather or a
+ * scatter is matched first in first out per (member, tag), as PVM's
+ * messages are (gdata.h); a scatter's root deposits into each reader's
+ * own place, and waits for it only while the reader has not taken its
+ * previous slice.
  *
  * Waits spin on memory alone while the group fits the CPUs and that has
  * paid lately (spin_hot), then yield between looks while that pays
@@ -20,7 +23,7 @@
  * word, and every SHM_CHECK_MS read pending notifies and pushes: a dead
  * pvmgs is PvmSysErr.  pvmgs marks the slot of a member that dies
  * (PvmNoTask) or leaves (PvmMismatch) and wakes every sleeper, so a wait
- * for it ends with that error.
+ * for it (or, at a scatter's root, for its place) ends with that error.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -136,7 +139,12 @@ shm_wait_look(struct shm_look *l, int hot)
 		return v;
 	}
 	for (;;) {
-		gdata_sleep_put(l->d, l->c, l->seen->put, SHM_CHECK_MS);
+		if (GDATA_OWNED(l->w->op)) {
+			gdata_sleep_own(l->d, l->c, l->w->me, l->seen->ostate,
+			    SHM_CHECK_MS);
+		} else {
+			gdata_sleep_put(l->d, l->c, l->seen->put, SHM_CHECK_MS);
+		}
 		if ((v = shm_look_once(l)) != GD_WAIT) {
 			return v;
 		}
@@ -172,10 +180,11 @@ gpvm_shm_done(struct gpvm_shm *k, int from, const struct gdata_seen *seen)
 	gdata_take(k->d, from, seen);
 }
 
-/* For the spins: a place we may fill, + 1. */
+/* For the spins: a place we may fill (for reader `to` alone when
+ * owned), + 1, or an error. */
 struct shm_room {
 	struct gdata *d;
-	int me;
+	int me, owned, to, totid;
 	uint32_t seen;
 };
 
@@ -184,27 +193,31 @@ shm_room_once(void *arg)
 {
 	struct shm_room *m = arg;
 
+	if (m->owned) {
+		return gdata_put_ready_own(
+		    m->d, m->me, m->to, m->totid, &m->seen);
+	}
 	return gdata_put_ready(m->d, m->me, &m->seen);
 }
 
-/* Wait for a place in our slot: its index, or PvmSysErr. */
+/* Wait for m's place: its index, or an error (the reader went, pvmgs
+ * died). */
 static int
-shm_wait_room(struct gdata *d, int me, int hot)
+shm_wait_room(struct shm_room *m, int hot)
 {
 	static struct spin_budget hbudget = SPIN_BUDGET_INIT(SPIN_HOT_US);
 	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_COLL_MAX_US);
-	struct shm_room m = { d, me, 0 };
 	int p, cc;
 
-	if ((p = shm_room_once(&m)) != 0 ||
-	    (p = spin_hot(&hbudget, shm_room_once, &m, hot)) != 0 ||
-	    (p = spin_wait(&budget, shm_room_once, &m)) != 0) {
-		return p - 1;
+	if ((p = shm_room_once(m)) != 0 ||
+	    (p = spin_hot(&hbudget, shm_room_once, m, hot)) != 0 ||
+	    (p = spin_wait(&budget, shm_room_once, m)) != 0) {
+		return p > 0 ? p - 1 : p;
 	}
 	for (;;) {
-		gdata_sleep_got(d, me, m.seen, SHM_CHECK_MS);
-		if ((p = shm_room_once(&m)) != 0) {
-			return p - 1;
+		gdata_sleep_got(m->d, m->me, m->seen, SHM_CHECK_MS);
+		if ((p = shm_room_once(m)) != 0) {
+			return p > 0 ? p - 1 : p;
 		}
 		if ((cc = shm_server_ok()) < 0) {
 			return cc;
@@ -216,10 +229,11 @@ int
 gpvm_shm_put(struct gpvm_shm *k, int to, int totid, int chunk, int status,
     const void *x, int n)
 {
+	struct shm_room m = {k->d, k->me, GDATA_OWNED(k->w.op), to, totid, 0};
 	struct gdata_hdr *h;
 	int place;
 
-	if ((place = shm_wait_room(k->d, k->me, k->hot)) < 0) {
+	if ((place = shm_wait_room(&m, k->hot)) < 0) {
 		return place;
 	}
 	h = gdata_put_hdr(k->d, k->me, place);

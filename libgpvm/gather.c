@@ -1,12 +1,10 @@
 /*
  * gather.c: pvm_gather and pvm_scatter.
  *
- * A gather of at most 64 KiB a member in a group whose members all
- * live on this host takes the shared-memory path instead (gather_shm.c;
- * every member decides the same from its view).  Scatter stays on
- * messages: through the root's two places its root would wait for the
- * members to take their slices, where PVM's returns once they are sent.
- * The rest of this comment is the message path.
+ * A gather or scatter of at most 64 KiB a member in a group whose
+ * members all live on this host takes the shared-memory path instead
+ * (gather_shm.c; every member decides the same from its view).  The
+ * rest of this comment is the message path.
  *
  * Gather: every member sends its `count` items to the root; the root puts
  * instance i's items at result[i * count] (its own copied locally),
@@ -219,6 +217,14 @@ pvm_scatter(void *result, void *data, int count, int datatype, int msgtag,
 		return gpvm_err("pvm_scatter", cc);
 	}
 	me = v->myinst;
+	if (me == rootginst && data == NULL) {
+		return gpvm_err("pvm_scatter", PvmBadParam);
+	}
+	if (gpvm_shm_fits(v, (size_t)count * gpvm_type_size(datatype))) {
+		return gpvm_err(
+		    "pvm_scatter", gpvm_scatter_shm(result, data, count,
+		                       datatype, msgtag, v, rootginst));
+	}
 	if (me != rootginst) {
 		if ((cc = g_begin(&gc, v, group, rootginst)) < 0) {
 			return gpvm_err("pvm_scatter", cc);
@@ -226,9 +232,6 @@ pvm_scatter(void *result, void *data, int count, int datatype, int msgtag,
 		cc = g_recv(root, msgtag, datatype, result, count);
 		g_end(&gc);
 		return gpvm_err("pvm_scatter", cc);
-	}
-	if (data == NULL) {
-		return gpvm_err("pvm_scatter", PvmBadParam);
 	}
 	chunk = (size_t)count * gpvm_type_size(datatype);
 	for (i = 0; i < v->ninst; i++) {

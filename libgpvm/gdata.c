@@ -73,6 +73,19 @@ gdata_create(const char *path)
 	return d;
 }
 
+/* Place i of slot s: a shared one, or GDATA_OWN(reader). */
+static struct gdata_place *
+gd_pl(struct gdata_slot *s, int i)
+{
+	return i < GDATA_DEPTH ? &s->place[i] : &s->own[i - GDATA_DEPTH];
+}
+
+static unsigned char *
+gd_pdata(struct gdata_slot *s, int i)
+{
+	return i < GDATA_DEPTH ? s->data[i] : s->odata[i - GDATA_DEPTH];
+}
+
 /* ---- futex ---- */
 
 static void
@@ -114,6 +127,18 @@ gdata_sleep_got(struct gdata *d, int me, uint32_t seen, int timeout_ms)
 		gd_wait(&s->got, seen, timeout_ms);
 	}
 	atomic_fetch_sub(&s->wsleep, 1);
+}
+
+void
+gdata_sleep_own(struct gdata *d, int c, int me, uint32_t seen, int timeout_ms)
+{
+	struct gdata_place *pl = &d->slot[c].own[me];
+
+	atomic_fetch_add(&pl->nsleep, 1);
+	if (atomic_load(&pl->state) == seen) {
+		gd_wait(&pl->state, seen, timeout_ms);
+	}
+	atomic_fetch_sub(&pl->nsleep, 1);
 }
 
 /* ---- readers ---- */
@@ -169,7 +194,7 @@ static int
 gd_place(struct gdata_slot *s, int i, const struct gdata_want *w,
     uint32_t *state, int *status, uint32_t *seq)
 {
-	struct gdata_place *pl = &s->place[i];
+	struct gdata_place *pl = gd_pl(s, i);
 	struct gdata_hdr h;
 	uint32_t st;
 	int tries;
@@ -226,8 +251,9 @@ void (*gdata_test_hook)(int place);
 
 /*
  * One scan of slot s's places for reader w: the best verdict (a reduce)
- * or the oldest deposit for us (gather, scatter), GD_OTHER if none;
- * seen->place, seen->state and *status describe it.
+ * or the oldest deposit for us (gather; a scatter's reader has only its
+ * own place), GD_OTHER if none; seen->place, seen->state and *status
+ * describe it.
  */
 static int
 gd_scan(struct gdata_slot *s, const struct gdata_want *w,
@@ -235,9 +261,14 @@ gd_scan(struct gdata_slot *s, const struct gdata_want *w,
 {
 	uint32_t state = 0, seq = 0, bestseq = 0;
 	int i, v, st, best = GD_OTHER, fifo = GDATA_FIFO(w->op);
+	int lo = 0, hi = GDATA_DEPTH;
 
+	if (GDATA_OWNED(w->op)) {
+		lo = GDATA_OWN(w->me);
+		hi = lo + 1;
+	}
 	seen->place = -1;
-	for (i = 0; i < GDATA_DEPTH; i++) {
+	for (i = lo; i < hi; i++) {
 		v = gd_place(s, i, w, &state, &st, &seq);
 		GD_HOOK(i);
 		if (fifo ? v > GD_OTHER && (seen->place < 0 ||
@@ -259,21 +290,29 @@ gdata_look(struct gdata *d, int c, const struct gdata_want *w,
 	struct gdata_slot *s = &d->slot[c];
 	uint64_t cur, done, mine = GDATA_ID(w->version, w->call);
 	int owner, gone, best, status = 0, tries = 0, v;
+	int owned = GDATA_OWNED(w->op);
 
+	if (owned && (w->me < 0 || w->me >= GDATA_SLOTS)) {
+		*err = PvmMismatch;
+		return GD_LOST;
+	}
 	/*
 	 * Everything read before the places happened before what they
 	 * show.  A scan during which the owner made a deposit (put moved)
 	 * may have missed an earlier one in a place read before it was
-	 * filled, and seen a later one: scan again.
+	 * filled, and seen a later one: scan again.  (A scatter's reader
+	 * has one place: nothing to miss.)
 	 */
 	do {
 		seen->put = atomic_load(&s->put);
+		seen->ostate = owned ? atomic_load(&s->own[w->me].state) : 0;
 		owner = atomic_load_explicit(&s->owner, memory_order_acquire);
 		gone = atomic_load_explicit(&s->gone, memory_order_relaxed);
 		cur = atomic_load_explicit(&s->cur, memory_order_acquire);
 		done = atomic_load_explicit(&s->done, memory_order_acquire);
 		best = gd_scan(s, w, seen, &status);
-	} while (atomic_load(&s->put) != seen->put && ++tries < GD_RETRIES);
+	} while (!owned && atomic_load(&s->put) != seen->put &&
+	         ++tries < GD_RETRIES);
 	if (tries == GD_RETRIES) {
 		return GD_WAIT; /* a busy owner: look again soon */
 	}
@@ -295,14 +334,14 @@ gdata_look(struct gdata *d, int c, const struct gdata_want *w,
 const void *
 gdata_data(struct gdata *d, int c, const struct gdata_seen *seen)
 {
-	return d->slot[c].data[seen->place];
+	return gd_pdata(&d->slot[c], seen->place);
 }
 
 /* Empty place i of slot s if it is still in state st; wake the owner. */
 static void
 gd_empty(struct gdata_slot *s, int i, uint32_t st)
 {
-	if (atomic_compare_exchange_strong(&s->place[i].state, &st, st + 1)) {
+	if (atomic_compare_exchange_strong(&gd_pl(s, i)->state, &st, st + 1)) {
 		atomic_fetch_add(&s->got, 1);
 		if (atomic_load(&s->wsleep) != 0) {
 			gd_wake(&s->got);
@@ -374,28 +413,61 @@ gdata_put_ready(struct gdata *d, int me, uint32_t *seen)
 	return 0;
 }
 
+int
+gdata_put_ready_own(struct gdata *d, int me, int to, int totid, uint32_t *seen)
+{
+	struct gdata_slot *s = &d->slot[me], *r;
+	struct gdata_place *pl;
+	uint32_t st;
+	int gone;
+
+	*seen = atomic_load(&s->got);
+	if (to < 0 || to >= GDATA_SLOTS) {
+		return PvmMismatch;
+	}
+	pl = &s->own[to];
+	r = &d->slot[to];
+	st = atomic_load_explicit(&pl->state, memory_order_acquire);
+	if (st % 2 == 1 && !gd_wanted(d, &pl->h)) {
+		/* Its reader went: nobody will take it. */
+		gd_empty(s, GDATA_OWN(to), st);
+		st++;
+	}
+	if (atomic_load(&r->owner) != totid) {
+		gone = atomic_load(&r->gone);
+		return atomic_load(&r->owner) == 0 && gone < 0 ? gone
+		                                               : PvmMismatch;
+	}
+	return st % 2 == 0 ? GDATA_OWN(to) + 1 : 0;
+}
+
 struct gdata_hdr *
 gdata_put_hdr(struct gdata *d, int me, int place)
 {
-	return &d->slot[me].place[place].h;
+	return &gd_pl(&d->slot[me], place)->h;
 }
 
 void *
 gdata_put_data(struct gdata *d, int me, int place)
 {
-	return d->slot[me].data[place];
+	return gd_pdata(&d->slot[me], place);
 }
 
 void
 gdata_put(struct gdata *d, int me, int place)
 {
 	struct gdata_slot *s = &d->slot[me];
+	struct gdata_place *pl = gd_pl(s, place);
 
-	s->place[place].h.seq = atomic_load(&s->put);
-	atomic_fetch_add_explicit(&s->place[place].state, 1,
-	    memory_order_release);
+	pl->h.seq = atomic_load(&s->put);
+	/* Sequentially consistent, against gdata_sleep_own's nsleep. */
+	atomic_fetch_add(&pl->state, 1);
 	atomic_fetch_add(&s->put, 1);
-	if (atomic_load(&s->rsleep) != 0) {
+	if (place >= GDATA_DEPTH) {
+		if (atomic_load(&pl->nsleep) != 0) {
+			gd_wake(&pl->state); /* its one reader */
+		}
+	} else if (atomic_load(&s->rsleep) != 0) {
 		gd_wake(&s->put);
 	}
 }
@@ -406,6 +478,7 @@ void
 gdata_member_new(struct gdata *d, int inst, int tid)
 {
 	struct gdata_slot *s;
+	struct gdata_place *pl;
 	uint32_t st;
 	int i;
 
@@ -416,12 +489,13 @@ gdata_member_new(struct gdata *d, int inst, int tid)
 	atomic_store(&s->owner, 0);
 	atomic_store(&s->cur, 0);
 	atomic_store(&s->done, 0);
-	for (i = 0; i < GDATA_DEPTH; i++) {
-		st = atomic_load(&s->place[i].state);
-		memset(&s->place[i].h, 0, sizeof(s->place[i].h));
-		s->place[i].h.to = -1;
+	for (i = 0; i < GDATA_PLACES; i++) {
+		pl = gd_pl(s, i);
+		st = atomic_load(&pl->state);
+		memset(&pl->h, 0, sizeof(pl->h));
+		pl->h.to = -1;
 		/* Empty (even), and never a state a reader saw full. */
-		atomic_store(&s->place[i].state, st + 2 - st % 2);
+		atomic_store(&pl->state, st + 2 - st % 2);
 	}
 	atomic_store(&s->gone, 0);
 	atomic_store(&s->owner, tid);
@@ -444,6 +518,10 @@ gdata_member_gone(struct gdata *d, int inst, int code)
 		if (atomic_load(&d->slot[i].owner) != 0 || i == inst) {
 			gd_wake(&d->slot[i].put);
 			gd_wake(&d->slot[i].got);
+		}
+		/* Readers of its scatters, asleep on their own places. */
+		if (atomic_load(&d->slot[inst].own[i].nsleep) != 0) {
+			gd_wake(&d->slot[inst].own[i].state);
 		}
 	}
 }

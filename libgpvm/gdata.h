@@ -33,6 +33,16 @@
  * last one, and run one call further ahead of its parents (whose calls
  * may have other roots, so the two deposits may be for two readers).
  *
+ * A scatter's root deposits instead into own[j], the place of its slot
+ * that only instance j reads (place index GDATA_OWN(j)), so that it can
+ * leave a slice for every member and return at once, as PVM's scatter
+ * returns once its messages are sent; it waits for own[j] only when j
+ * has not yet taken the slice of its previous scatter.  The reader of
+ * an own place sleeps on that place's state (nsleep counts it), so a
+ * root's deposit wakes its one reader, not all.  This makes the segment
+ * GDATA_SLOTS * GDATA_SLOTS chunks (256 MiB) larger; the file is sparse
+ * and only the pages scatters touch take memory.
+ *
  * Order (C11 atomics): the owner writes h and data, then the place's
  * state with release; a reader loads the state with acquire before it
  * reads them, checks after reading h that the state has not moved (else
@@ -58,12 +68,12 @@
  *              without a deposit for us (PvmMismatch); take nothing
  *   GD_WAIT    nothing yet
  *
- * Gather and scatter (GDATA_FIFO; pvm_scatter does not use the segment
- * today, gather.c says why) match as PVM's messages do: a reader takes
- * the oldest deposit of that collective and tag addressed to it,
- * whatever the call and view it was made on (PVM's gather works while a
- * member joins, t_group's killmember relies on it), and
- * such a deposit stays wanted as long as its reader holds the instance.
+ * Gather and scatter (GDATA_FIFO) match as PVM's messages do: a reader
+ * takes the oldest deposit of that collective and tag addressed to it
+ * (a scatter's reader has only its own place to look at), whatever the
+ * call and view it was made on (PVM's gather works while a member
+ * joins, t_group's killmember relies on it), and such a deposit stays
+ * wanted as long as its reader holds the instance.
  * Their calls are not counted and leave cur alone; a reduce ignores
  * their deposits and theirs a reduce's.
  *
@@ -73,7 +83,11 @@
  * finished the deposit's call (or is past it: it gave that call up).
  * Then the owner reclaims that place (gdata_put_ready).  So members
  * whose calls disagree (another count, and so another tree) end them
- * with errors instead of waiting for each other.
+ * with errors instead of waiting for each other.  A scatter's root
+ * waiting for own[j] stops with an error when instance j's holder is
+ * no longer the one it scatters to (gdata_put_ready_own).  Deposits of
+ * other tags that a reader has not asked for yet keep their places
+ * (more than a slot's worth of them makes the owner wait).
  */
 #ifndef GDATA_H
 #define GDATA_H
@@ -83,13 +97,15 @@
 #include <stdint.h>
 
 #define GDATA_MAGIC 0x50564d64u /* "PVMd" */
-#define GDATA_LAYOUT 1
+#define GDATA_LAYOUT 2
 /* Instances a data segment serves. */
 #define GDATA_SLOTS 64
 /* Data bytes a place holds: a larger call goes in chunks. */
 #define GDATA_CHUNK (64 * 1024)
-/* Places per slot. */
+/* Places per slot shared by its readers; then one own place each. */
 #define GDATA_DEPTH 2
+#define GDATA_OWN(j) (GDATA_DEPTH + (j))
+#define GDATA_PLACES GDATA_OWN(GDATA_SLOTS)
 
 /* Verdicts of gdata_look. */
 #define GD_WAIT 0
@@ -118,10 +134,12 @@ struct gdata_hdr {
 #define GDATA_GATHER 2
 #define GDATA_SCATTER 3
 #define GDATA_FIFO(op) ((op) == GDATA_GATHER || (op) == GDATA_SCATTER)
+/* Deposits in the reader's own place. */
+#define GDATA_OWNED(op) ((op) == GDATA_SCATTER)
 
 struct gdata_place {
 	_Atomic uint32_t state;
-	uint32_t pad;
+	_Atomic uint32_t nsleep; /* own place: its reader asleep on state */
 	struct gdata_hdr h;
 	char padh[64 - 8 - sizeof(struct gdata_hdr)];
 };
@@ -142,7 +160,10 @@ struct gdata_slot {
 	_Atomic int32_t owner;
 	_Atomic int32_t gone;
 	char pad2[56];
+	/* Written by the owner: deposits for one reader each (scatter). */
+	struct gdata_place own[GDATA_SLOTS];
 	unsigned char data[GDATA_DEPTH][GDATA_CHUNK] __attribute__((aligned(64)));
+	unsigned char odata[GDATA_SLOTS][GDATA_CHUNK];
 };
 
 struct gdata {
@@ -162,6 +183,8 @@ struct gdata_seen {
 	uint32_t put;   /* the slot's put before the look */
 	int place;      /* of the deposit of a GD_READY or GD_FAILED */
 	uint32_t state; /* its state then */
+	uint32_t ostate; /* a scatter's: the reader's own place's state,
+	                    before the look (gdata_sleep_own) */
 };
 
 /* What a reader expects from one child in one chunk of one call. */
@@ -205,6 +228,15 @@ void gdata_leave(struct gdata *d, int me, uint64_t id);
  * gdata_sleep_got).
  */
 int gdata_put_ready(struct gdata *d, int me, uint32_t *seen);
+/*
+ * The same for a scatter's deposit for instance `to`, held by totid in
+ * the owner's view: GDATA_OWN(to) + 1 when own[to] is empty (or
+ * reclaimed), 0 while to's holder has yet to take its last deposit, or
+ * the error that ends the wait when to's holder is not totid (PvmNoTask:
+ * it died; else PvmMismatch).
+ */
+int gdata_put_ready_own(
+    struct gdata *d, int me, int to, int totid, uint32_t *seen);
 /* Place `place`'s header and data, to be filled by the owner. */
 struct gdata_hdr *gdata_put_hdr(struct gdata *d, int me, int place);
 void *gdata_put_data(struct gdata *d, int me, int place);
@@ -218,6 +250,10 @@ void gdata_put(struct gdata *d, int me, int place);
  */
 void gdata_sleep_put(struct gdata *d, int c, uint32_t seen, int timeout_ms);
 void gdata_sleep_got(struct gdata *d, int me, uint32_t seen, int timeout_ms);
+/* A scatter's reader me: sleep until its own place in slot c leaves
+ * state seen (seen->ostate), or timeout_ms pass. */
+void gdata_sleep_own(
+    struct gdata *d, int c, int me, uint32_t seen, int timeout_ms);
 
 /* ---- pvmgs ---- */
 

@@ -315,7 +315,9 @@ int gpvm_shm_wait(struct gpvm_shm *k, int from, int fromtid, int chunk,
     const void **data, struct gdata_seen *seen);
 void gpvm_shm_done(struct gpvm_shm *k, int from, const struct gdata_seen *seen);
 /* Deposit chunk `chunk` for instance `to` (tid totid): status 0 and n
- * elements at x, or an error status alone.  0 or PvmSysErr. */
+ * elements at x, or an error status alone.  0 or PvmSysErr; in a
+ * scatter (to's own place) also PvmNoTask or PvmMismatch when to's
+ * holder died or left before it took its previous slice. */
 int gpvm_shm_put(struct gpvm_shm *k, int to, int totid, int chunk, int status,
     const void *x, int n);
 
@@ -333,10 +335,12 @@ int gpvm_reduce_shm(const struct gpvm_reduce *r, struct gpvm_view *v,
 /* ---- gather_shm.c ---- */
 
 /*
- * pvm_gather through the data segment, after gather.c's checks (v
- * without holes, gpvm_shm_fits).  0 or the first error.
+ * pvm_gather and pvm_scatter through the data segment, after gather.c's
+ * checks (v without holes, gpvm_shm_fits).  0 or the first error.
  */
 int gpvm_gather_shm(void *result, void *data, int count, int datatype,
     int tag, struct gpvm_view *v, int rootinst);
+int gpvm_scatter_shm(void *result, void *data, int count, int datatype, int tag,
+    struct gpvm_view *v, int rootinst);
 
 #endif /* GPVM_H */

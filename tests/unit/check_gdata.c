@@ -2,8 +2,9 @@
  * check_gdata.c: the data segment of the shared-memory collectives
  * (libgpvm/gdata.c): the file, every verdict a reader can reach, taking,
  * both places, reclaiming a place whose reader went or gave its call up,
- * pvmgs's new and gone marks, and two forked processes passing a few
- * thousand deposits through the futex words.
+ * pvmgs's new and gone marks, a scatter's places of one reader each,
+ * and two forked processes passing a few thousand deposits through the
+ * futex words (both kinds of place).
  */
 #include <check.h>
 #include <stdatomic.h>
@@ -331,6 +332,85 @@ START_TEST(gather_first_in_first_out)
 }
 END_TEST
 
+/* Scatter root 1 deposits value for reader `to` (tid totid) in its own
+ * place: the place, or what gdata_put_ready_own said (0: wait). */
+static int
+deposit_scatter(int to, int totid, int value)
+{
+	uint32_t seen;
+	struct gdata_hdr *h;
+	int place = gdata_put_ready_own(d, 1, to, totid, &seen);
+
+	if (place <= 0) {
+		return place;
+	}
+	place--;
+	h = gdata_put_hdr(d, 1, place);
+	*h = (struct gdata_hdr){
+	    0, 0, to, totid, 7, 0, PVM_INT, 1, 0, 1, GDATA_SCATTER, 0};
+	memcpy(gdata_put_data(d, 1, place), &value, sizeof(value));
+	gdata_put(d, 1, place);
+	return place;
+}
+
+/* What scatter reader `me` (tid metid) expects from root 1. */
+static struct gdata_want
+want_scatter(int me, int metid)
+{
+	struct gdata_want w = {
+	    me, metid, CTID, 0, 0, GDATA_SCATTER, 7, PVM_INT, 1, 0};
+
+	return w;
+}
+
+START_TEST(scatter_own_places)
+{
+	struct gdata_want w0 = want_scatter(0, RTID);
+	struct gdata_want w2 = want_scatter(2, CTID + 1);
+	struct gdata_want g = w0;
+	struct gdata_seen s;
+	int err;
+
+	/* A slice for each reader, none taken: the root does not wait. */
+	ck_assert_int_eq(deposit_scatter(0, RTID, 10), GDATA_OWN(0));
+	ck_assert_int_eq(deposit_scatter(2, CTID + 1, 12), GDATA_OWN(2));
+	/* Its next slice for 0 waits until 0 took this one. */
+	ck_assert_int_eq(deposit_scatter(0, RTID, 20), 0);
+	/* Each reader sees its own slice only; a gather reader none. */
+	g.op = GDATA_GATHER;
+	ck_assert_int_eq(gdata_look(d, 1, &g, &s, &err), GD_WAIT);
+	ck_assert_int_eq(gdata_look(d, 1, &w2, &s, &err), GD_READY);
+	ck_assert_int_eq(*(const int *)gdata_data(d, 1, &s), 12);
+	ck_assert_int_eq(gdata_look(d, 1, &w0, &s, &err), GD_READY);
+	ck_assert_int_eq(s.place, GDATA_OWN(0));
+	ck_assert_int_eq(*(const int *)gdata_data(d, 1, &s), 10);
+	gdata_take(d, 1, &s);
+	ck_assert_int_eq(gdata_look(d, 1, &w0, &s, &err), GD_WAIT);
+	ck_assert_int_eq(deposit_scatter(0, RTID, 20), GDATA_OWN(0));
+	ck_assert_int_eq(gdata_look(d, 1, &w0, &s, &err), GD_READY);
+	ck_assert_int_eq(*(const int *)gdata_data(d, 1, &s), 20);
+	/* Another tag is another stream: not taken, not a mismatch. */
+	w0.tag = 8;
+	ck_assert_int_eq(gdata_look(d, 1, &w0, &s, &err), GD_WAIT);
+	/* Reader 2 dies with its slice untaken: the root's wait for its
+	 * place ends with PvmNoTask, and the place is reclaimed. */
+	gdata_member_gone(d, 2, PvmNoTask);
+	ck_assert_int_eq(deposit_scatter(2, CTID + 1, 22), PvmNoTask);
+	ck_assert_int_eq(atomic_load(&d->slot[1].own[2].state) % 2, 0);
+	/* A new holder of 2: the old tid is a mismatch, the new one fits. */
+	gdata_member_new(d, 2, CTID + 60);
+	ck_assert_int_eq(deposit_scatter(2, CTID + 1, 22), PvmMismatch);
+	ck_assert_int_eq(deposit_scatter(2, CTID + 60, 22), GDATA_OWN(2));
+	/* The root dies: a reader with nothing left gets PvmNoTask. */
+	gdata_member_gone(d, 1, PvmNoTask);
+	w2.metid = CTID + 60;
+	ck_assert_int_eq(gdata_look(d, 1, &w2, &s, &err), GD_READY);
+	gdata_take(d, 1, &s);
+	ck_assert_int_eq(gdata_look(d, 1, &w2, &s, &err), GD_LOST);
+	ck_assert_int_eq(err, PvmNoTask);
+}
+END_TEST
+
 /* gdata.c's hook between the reads of two places (GDATA_TEST_HOOK). */
 extern void (*gdata_test_hook)(int place);
 static int hook_fired;
@@ -407,6 +487,60 @@ child_run(int n)
  * chunk or call for a wrong one (a scan that missed an earlier deposit
  * made meanwhile used to: PvmMismatch once in ~100,000 looks).
  */
+/* Child process: scatter root 1, n slices i for reader 0, as fast as
+ * its one place allows. */
+static void
+child_scatter(int n)
+{
+	struct gdata *m = gdata_map(path);
+	uint32_t g;
+	int i, p;
+
+	if (m == NULL) {
+		_exit(2);
+	}
+	d = m;
+	for (i = 0; i < n; i++) {
+		while ((p = gdata_put_ready_own(d, 1, 0, RTID, &g)) == 0) {
+			gdata_sleep_got(d, 1, g, 100);
+		}
+		if (p < 0 || deposit_scatter(0, RTID, i) != GDATA_OWN(0)) {
+			_exit(3);
+		}
+	}
+	_exit(0);
+}
+
+/* Two processes: a scatter root running ahead of its reader, who
+ * sleeps on its own place; every slice arrives once, in order. */
+START_TEST(two_processes_scatter)
+{
+	struct gdata_want w = want_scatter(0, RTID);
+	struct gdata_seen s;
+	int i, err, v, status, sum = 0, n = 30000;
+	pid_t pid;
+
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		child_scatter(n);
+	}
+	for (i = 0; i < n; i++) {
+		while ((v = gdata_look(d, 1, &w, &s, &err)) == GD_WAIT) {
+			gdata_sleep_own(d, 1, 0, s.ostate, 100);
+		}
+		if (v != GD_READY) {
+			ck_abort_msg("slice %d: verdict %d", i, v);
+		}
+		sum += *(const int *)gdata_data(d, 1, &s) == i;
+		gdata_take(d, 1, &s);
+	}
+	ck_assert_int_eq(sum, n);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+END_TEST
+
 START_TEST(two_processes)
 {
 	struct gdata_seen s;
@@ -456,8 +590,10 @@ gdata_suite(void)
 	tcase_add_test(tc, gone_and_new);
 	tcase_add_test(tc, reclaim);
 	tcase_add_test(tc, gather_first_in_first_out);
+	tcase_add_test(tc, scatter_own_places);
 	tcase_add_test(tc, deposits_during_a_scan);
 	tcase_add_test(tc, two_processes);
+	tcase_add_test(tc, two_processes_scatter);
 	suite_add_tcase(s, tc);
 	return s;
 }
