@@ -255,18 +255,12 @@ static void
 mode_prop(int argc, char **argv, int idx)
 {
 	static const int small[] = { 0, 1, 2, 7, 1001 };
-	int sizes[16], nsz = 0, i, s, op, dt, k, ci, maxn = 1, root;
+	int sizes[16], nsz, s, op, dt, k, ci, maxn, root;
 	size_t maxbytes = (size_t)1048576 * 16;
 	char g[96];
 	void *buf, *want, *tmp;
 
-	for (i = is_driver ? 2 : 4; i < argc && nsz < 16; i++) {
-		sizes[nsz] = atoi(argv[i]);
-		if (sizes[nsz] > maxn) {
-			maxn = sizes[nsz];
-		}
-		nsz++;
-	}
+	nsz = group_sizes(argc, argv, sizes, &maxn);
 	buf = malloc(maxbytes);
 	want = malloc(maxbytes);
 	tmp = malloc(maxbytes);
@@ -324,16 +318,12 @@ mode_prop(int argc, char **argv, int idx)
 static void
 mode_shmprop(int argc, char **argv, int idx)
 {
-	int sizes[16], nsz = 0, i, s, op, dt, k, ci, maxn = 1, counts[7];
+	int sizes[16], nsz, s, op, dt, k, ci, maxn, counts[7];
 	size_t maxbytes = (size_t)SHM_FLAT + 64;
 	char g[96];
 	void *buf, *want, *tmp;
 
-	for (i = is_driver ? 2 : 4; i < argc && nsz < 16; i++) {
-		sizes[nsz] = atoi(argv[i]);
-		maxn = sizes[nsz] > maxn ? sizes[nsz] : maxn;
-		nsz++;
-	}
+	nsz = group_sizes(argc, argv, sizes, &maxn);
 	buf = malloc(maxbytes);
 	want = malloc(maxbytes);
 	tmp = malloc(maxbytes);
@@ -435,14 +425,10 @@ static void
 mode_gather(int argc, char **argv, int idx)
 {
 	int counts[5] = { 1, 1000, 0, 0, 50000 };
-	int sizes[16], nsz = 0, i, s, k, dt, ci, maxn = 1, inst;
+	int sizes[16], nsz, s, k, dt, ci, maxn, inst;
 	char g[96], *data, *result;
 
-	for (i = is_driver ? 2 : 4; i < argc && nsz < 16; i++) {
-		sizes[nsz] = atoi(argv[i]);
-		maxn = sizes[nsz] > maxn ? sizes[nsz] : maxn;
-		nsz++;
-	}
+	nsz = group_sizes(argc, argv, sizes, &maxn);
 	data = malloc((size_t)maxn * 50000 * sizeof(double));
 	result = malloc((size_t)maxn * 50000 * sizeof(double));
 	if (data == NULL || result == NULL) {

@@ -95,14 +95,10 @@ static void
 mode_scatter(int argc, char **argv, int idx)
 {
 	int counts[3] = {1, 1024, 0};
-	int sizes[16], nsz = 0, i, s, k, dt, ci, maxn = 1, inst;
+	int sizes[16], nsz, s, k, dt, ci, maxn, inst;
 	char g[96], *data, *result;
 
-	for (i = is_driver ? 2 : 4; i < argc && nsz < 16; i++) {
-		sizes[nsz] = atoi(argv[i]);
-		maxn = sizes[nsz] > maxn ? sizes[nsz] : maxn;
-		nsz++;
-	}
+	nsz = group_sizes(argc, argv, sizes, &maxn);
 	data = malloc((size_t)maxn * SHM_CHUNK);
 	result = malloc(SHM_CHUNK);
 	if (data == NULL || result == NULL) {

@@ -101,6 +101,27 @@ step(const char *what, int nreport)
 	stepno++;
 }
 
+/*
+ * The group sizes a scenario runs at, from its arguments (after the
+ * mode, and for a member after "member" and its index): at most 16.
+ * *maxn: the largest, at least 1.
+ */
+static TC_UNUSED int
+group_sizes(int argc, char **argv, int sizes[16], int *maxn)
+{
+	int i, n = 0;
+
+	*maxn = 1;
+	for (i = is_driver ? 2 : 4; i < argc && n < 16; i++) {
+		sizes[n] = atoi(argv[i]);
+		if (sizes[n] > *maxn) {
+			*maxn = sizes[n];
+		}
+		n++;
+	}
+	return n;
+}
+
 /* Join `g` and wait until `n` members have. */
 static TC_UNUSED void
 join(const char *g, int n)
