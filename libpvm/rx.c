@@ -58,8 +58,9 @@
  * (spin_hot), because each yield of the other spin costs a system call
  * during which the peer's answer waits: with the two tasks of a
  * ping-pong on two CPUs the 8-byte round trip fell from 1.1-2.3 us to
- * 0.9-1.1, and 16 tasks ping-ponging in pairs on 2 CPUs were not slower
- * (the budget halves on every miss; docs/performance.md).
+ * 0.9-1.3 (medians 1.7 and 1.1), and 16 tasks ping-ponging in pairs on
+ * 2 CPUs were not slower (the budget halves on every miss;
+ * docs/performance.md).
  */
 static struct spin_budget rx_spin_pvmd = SPIN_BUDGET_INIT(SPIN_MAX_US);
 static struct spin_budget rx_spin_poll = SPIN_BUDGET_INIT(SPIN_MAX_US);
