@@ -419,7 +419,7 @@ gdata_put_ready_own(struct gdata *d, int me, int to, int totid, uint32_t *seen)
 	struct gdata_slot *s = &d->slot[me], *r;
 	struct gdata_place *pl;
 	uint32_t st;
-	int gone;
+	int owner, gone;
 
 	*seen = atomic_load(&s->got);
 	if (to < 0 || to >= GDATA_SLOTS) {
@@ -433,10 +433,10 @@ gdata_put_ready_own(struct gdata *d, int me, int to, int totid, uint32_t *seen)
 		gd_empty(s, GDATA_OWN(to), st);
 		st++;
 	}
-	if (atomic_load(&r->owner) != totid) {
+	if ((owner = atomic_load(&r->owner)) != totid) {
+		/* Died (pvmgs wrote why, owner 0) or left. */
 		gone = atomic_load(&r->gone);
-		return atomic_load(&r->owner) == 0 && gone < 0 ? gone
-		                                               : PvmMismatch;
+		return owner == 0 && gone < 0 ? gone : PvmMismatch;
 	}
 	return st % 2 == 0 ? GDATA_OWN(to) + 1 : 0;
 }
