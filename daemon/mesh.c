@@ -34,18 +34,21 @@
  * tell the master (DM_HOSTFAIL), which deletes that host, as if its
  * link to the master had closed.  One that closes before is just
  * dropped.  PVMD_MESH=0 turns dialing off (frames keep going through the
- * master); PVMD_MESH_DELAY_MS delays it (the tests use that to switch in
- * the middle of a stream).
+ * master); PVMD_MESH_HOLD=FILE holds it until FILE exists (the tests
+ * use that to switch in the middle of a stream: a delay in time failed
+ * when a loaded machine started the stream late).
  */
 #include "pvmd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <event2/event.h>
 
 #define MESH_DIAL_MS 2000 /* per slave; the loop waits that long at most */
+#define MESH_HOLD_MS 50   /* PVMD_MESH_HOLD: how often the file is looked for */
 
 struct mesh_peer {
 	struct conn *c; /* the direct link, NULL if none */
@@ -110,6 +113,19 @@ mesh_dial(const struct host *hp)
 	mesh_link_up(c, hp->index, 1);
 }
 
+/* PVMD_MESH_HOLD names a file that does not exist yet: look again later. */
+static int
+mesh_held(void)
+{
+	const char *hold = getenv("PVMD_MESH_HOLD");
+	struct timeval tv = {0, MESH_HOLD_MS * 1000};
+
+	if (hold == NULL || *hold == '\0' || access(hold, F_OK) == 0)
+		return 0;
+	evtimer_add(mesh_ev, &tv);
+	return 1;
+}
+
 static void
 mesh_dial_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -119,6 +135,8 @@ mesh_dial_cb(evutil_socket_t fd, short what, void *arg)
 	(void)fd;
 	(void)what;
 	(void)arg;
+	if (mesh_held())
+		return;
 	for (i = TID_MASTER_HOST + 1; i <= TID_HOST_MAX; i++) {
 		if (pvmd.halting || pvmd.master_link == NULL)
 			return;
@@ -136,16 +154,10 @@ void
 mesh_start(void)
 {
 	const char *on = getenv("PVMD_MESH");
-	const char *delay = getenv("PVMD_MESH_DELAY_MS");
-	long ms = delay != NULL ? atol(delay) : 0;
-	struct timeval tv;
+	struct timeval tv = {0, 0};
 
 	if (on != NULL && strcmp(on, "0") == 0)
 		return;
-	if (ms < 0 || ms > 60000)
-		ms = 0;
-	tv.tv_sec = ms / 1000;
-	tv.tv_usec = (ms % 1000) * 1000;
 	if (mesh_ev == NULL &&
 	    (mesh_ev = evtimer_new(pvmd.base, mesh_dial_cb, NULL)) == NULL)
 		return;

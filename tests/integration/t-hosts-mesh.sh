@@ -2,8 +2,9 @@
 # t-hosts-mesh.sh: direct links between slaves (daemon/mesh.c).  In a
 # machine of four hosts every pair of slaves gets its own link, and 64
 # MiB each way between two slaves do not pass through the master's pvmd
-# (what it reads, /proc/PID/io, stays small).  Then, with slaves that dial
-# late (PVMD_MESH_DELAY_MS), a stream both ways between two slaves runs
+# (what it reads, /proc/PID/io, stays small).  Then, with slaves that
+# dial only once a file exists (PVMD_MESH_HOLD; the stream's driver makes
+# it a quarter of the way), a stream both ways between two slaves runs
 # across the switch from the master's path to the direct link: nothing
 # lost, reordered or damaged.  With PVMD_MESH=0 the same stream goes
 # through the master.  A slave killed with direct links to others is
@@ -79,9 +80,10 @@ check "64 MiB each way h2 <-> h3 bypassed the master ($moved bytes read)" \
 halt_machine
 
 # ---- the switch in the middle of a stream ----
-export PVMD_MESH_DELAY_MS=2000
+export PVMD_MESH_HOLD="$T_TMP/mesh-go"
+rm -f "$PVMD_MESH_HOLD"
 machine h2 h3
-on 2 60 stream h3 5
+on 2 60 stream h3 5 "$PVMD_MESH_HOLD"
 t0=$(awk '/stream: sent from/ { print $(NF - 3) }' "$T_OUT")
 t1=$(awk '/stream: sent from/ { print $(NF - 1) }' "$T_OUT")
 for pair in "2 3" "3 2"; do
@@ -93,7 +95,7 @@ for pair in "2 3" "3 2"; do
 	echo "INFO: stream $t0 .. $t1 ms; h$1 switched at ${sw:-never}"
 done
 halt_machine
-unset PVMD_MESH_DELAY_MS
+unset PVMD_MESH_HOLD
 
 # ---- no mesh: the same stream through the master ----
 export PVMD_MESH=0

@@ -33,11 +33,14 @@
  *                               (after "INFO: READY"): the root gets an
  *                               error, no survivor hangs, and a barrier
  *                               then fails on every survivor
- *   t_hosts stream HOST SECS    both ways at once for SECS s, numbered
+ *   t_hosts stream HOST SECS [FILE]
+ *                               both ways at once for SECS s, numbered
  *                               messages of 1 B .. 16 KiB (raw and XDR)
  *                               with a child on HOST: every one arrives,
- *                               in order and intact (t-hosts-mesh.sh runs
- *                               it while the pvmds switch to a direct link)
+ *                               in order and intact; FILE is created a
+ *                               quarter of the way (t-hosts-mesh.sh names
+ *                               the pvmds' PVMD_MESH_HOLD: they switch to
+ *                               a direct link in the middle)
  *   t_hosts hello / sleep SECS  for the console tests
  *
  * Hosts are compared by name: the scripts' hosts are named h1..hN, and
@@ -719,17 +722,35 @@ stream_take(int *next, unsigned char *buf)
 	return bad;
 }
 
+/* Create path (if not NULL) once the time mark has passed; then NULL. */
+static const char *
+stream_release(const char *path, double mark)
+{
+	FILE *f;
+
+	if (path == NULL || tc_now() < mark) {
+		return path;
+	}
+	if ((f = fopen(path, "w")) == NULL) {
+		tc_fatal("stream: cannot create %s", path);
+	}
+	fclose(f);
+	return NULL;
+}
+
 /*
  * Stream with peer for secs: send while taking what arrives, then the
  * count; go on taking until the peer's count is in.  r[0] messages sent,
  * r[1] taken, r[2] out of order or damaged, r[3] the peer's count (-1 if
- * it never came); t0 and t1 get the wall-clock ms of our first and last send.
+ * it never came); t0 and t1 get the wall-clock ms of our first and last
+ * send.  release (or NULL) is created a quarter of the way.
  */
 static void
-stream_run(int peer, double secs, int r[4], long long *t0, long long *t1)
+stream_run(int peer, double secs, const char *release, int r[4],
+    long long *t0, long long *t1)
 {
 	unsigned char *buf = malloc(1 << 14), *in = malloc(1 << 14);
-	double end = tc_now() + secs;
+	double end = tc_now() + secs, mark = tc_now() + secs / 4;
 	int bufid, n, tag, src, next = 0, ended = 0;
 	struct timeval tv;
 
@@ -739,6 +760,7 @@ stream_run(int peer, double secs, int r[4], long long *t0, long long *t1)
 	*t0 = *t1 = tv.tv_sec * 1000LL + tv.tv_usec / 1000;
 	while (buf != NULL && in != NULL && (!ended || r[3] < 0 ||
 	    r[1] < r[3])) {
+		release = stream_release(release, mark);
 		if (!ended && tc_now() < end) {
 			stream_send(peer, r[0]++, buf);
 			gettimeofday(&tv, NULL);
@@ -778,13 +800,13 @@ child_stream(int parent)
 	int r[4];
 
 	pvm_upkdouble(&secs, 1, 1);
-	stream_run(parent, secs, r, &t0, &t1);
+	stream_run(parent, secs, NULL, r, &t0, &t1);
 	tc_send_ints(parent, TAG_ANSWER, r, 4);
 }
 
-/* stream HOST SECS: see the top. */
+/* stream HOST SECS [FILE]: see the top. */
 static void
-mode_stream(const char *where, double secs)
+mode_stream(const char *where, double secs, const char *release)
 {
 	char host[256] = "";
 	long long t0, t1;
@@ -797,7 +819,7 @@ mode_stream(const char *where, double secs)
 	pvm_initsend(PvmDataDefault);
 	pvm_pkdouble(&secs, 1, 1);
 	pvm_send(tid, TAG_STREAM);
-	stream_run(tid, secs, r, &t0, &t1);
+	stream_run(tid, secs, release, r, &t0, &t1);
 	tc_recv_ints(tid, TAG_ANSWER, c, 4, 60);
 	tc_info("stream: sent from %lld to %lld ms", t0, t1);
 	tc_check(r[0] > 0 && r[1] == c[0] && r[3] == c[0] && r[2] == 0,
@@ -1726,7 +1748,7 @@ main(int argc, char **argv)
 	} else if (strcmp(mode, "pingpong") == 0 && argc >= 3) {
 		mode_pingpong(argv[2], argc > 3 ? argv[3] : "");
 	} else if (strcmp(mode, "stream") == 0 && argc >= 4) {
-		mode_stream(argv[2], atof(argv[3]));
+		mode_stream(argv[2], atof(argv[3]), argc > 4 ? argv[4] : NULL);
 	} else if (strcmp(mode, "early") == 0 && argc >= 3) {
 		mode_early(argv[2]);
 	} else if (strcmp(mode, "spawn") == 0) {
