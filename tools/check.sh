@@ -10,12 +10,19 @@ cd "$(dirname "$0")/.."
 build=${1:-_build}
 sh tools/build.sh "$build"
 cd "$build"
-if ! make -j2 check; then
-	for f in $(find . -name '*.log' -path '*tests*'); do
+# failed_logs DIR: the end of each failed test's log under DIR.
+failed_logs() {
+	for f in $(find "$1" -name '*.log' -path '*tests*'); do
 		grep -q '^FAIL\|^ERROR' "$f" 2>/dev/null && { echo "==== $f"; tail -n 80 "$f"; }
 	done
+}
+if ! make -j2 check; then
+	failed_logs .
 	exit 1
 fi
 echo "check.sh: hardening (tests/t-hardened.log):"
 sed 's/^/  /' tests/t-hardened.log
-make -j2 distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror
+if ! make -j2 distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror; then
+	failed_logs "$(ls -d pvm4-*/_build 2>/dev/null | head -1)"
+	exit 1
+fi
