@@ -92,8 +92,15 @@ gseg_sleep(struct gseg *s, uint32_t gen, int timeout_ms)
 
 	ts.tv_sec = timeout_ms / 1000;
 	ts.tv_nsec = (long)(timeout_ms % 1000) * 1000000L;
-	/* Returns at once if the generation has already moved on. */
+	/*
+	 * Counted before the futex compares the generation, both
+	 * sequentially consistent against gseg_arrive's advance then load:
+	 * either the last arrival sees us and wakes, or the futex sees the
+	 * new generation and returns at once.
+	 */
+	atomic_fetch_add(&s->sleepers, 1);
 	syscall(SYS_futex, gseg_gen_word(s), FUTEX_WAIT, gen, &ts, NULL, 0);
+	atomic_fetch_sub(&s->sleepers, 1);
 }
 
 int
@@ -127,7 +134,9 @@ gseg_arrive(struct gseg *s, int inst, int count, uint32_t *gen)
 		}
 	} while (!atomic_compare_exchange_weak(&s->sync, &old, next));
 	if (arrived == want) {
-		gseg_wake_all(s);
+		if (atomic_load(&s->sleepers) != 0) {
+			gseg_wake_all(s);
+		}
 		return 1;
 	}
 	/* Counted: only now may pvmgs see us as waiting (gseg.h). */

@@ -7,8 +7,10 @@
  * state and view version there; it writes them before it answers the
  * join, leave or freeze that changed them.  Members map the file named
  * by the segid in their view and count barrier arrivals in it, so a
- * barrier costs no message: one compare-and-swap per member and one
- * FUTEX_WAKE by the last arrival.
+ * barrier costs no message: one compare-and-swap per member, and a
+ * FUTEX_WAKE by the last arrival only when a waiter sleeps (`sleepers`:
+ * the wake-up is a system call, about 1 us here, that most barriers
+ * between spinning members do not need).
  *
  * The sync word: generation (low 32 bits), arrivals (16), count (16).
  * Count 0 means no barrier in progress.  The first arrival fixes the
@@ -38,7 +40,7 @@
 #include "gsproto.h"
 
 #define GSEG_MAGIC 0x50564d67u /* "PVMg" */
-#define GSEG_LAYOUT 1
+#define GSEG_LAYOUT 2          /* 2: sleepers */
 /* Instances a segment tracks: the count and arrivals are 16 bits. */
 #define GSEG_SLOTS GS_MAXINST
 
@@ -53,9 +55,9 @@ struct gseg {
 	uint32_t layout;
 	_Atomic uint32_t version; /* of the group's view (groups.h) */
 	_Atomic int32_t nmembers;
-	_Atomic int32_t state; /* GS_DYNAMIC, GS_FROZEN, GS_DEAD */
-	uint32_t pad;
-	_Atomic uint64_t sync; /* see above */
+	_Atomic int32_t state;     /* GS_DYNAMIC, GS_FROZEN, GS_DEAD */
+	_Atomic uint32_t sleepers; /* members in gseg_sleep's FUTEX_WAIT */
+	_Atomic uint64_t sync;     /* see above */
 	struct gseg_slot slot[GSEG_SLOTS];
 };
 

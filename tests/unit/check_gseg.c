@@ -167,9 +167,15 @@ START_TEST(gone_waiter_and_dead_group)
 }
 END_TEST
 
-/* Processes meeting at barriers: nobody may pass before all arrived. */
+/*
+ * Processes meeting at barriers: nobody may pass before all arrived.  The
+ * last arrival wakes only when someone sleeps (gseg.h): a lost wake-up
+ * would leave a sleeper there for SLEEP_MS, past the children's alarm,
+ * so it fails the test instead of slowing it down.
+ */
 #define NPROC 6
 #define ROUNDS 300
+#define SLEEP_MS 120000 /* > the alarm */
 
 static int
 child(struct gseg *s, _Atomic int *cnt, int inst)
@@ -183,7 +189,7 @@ child(struct gseg *s, _Atomic int *cnt, int inst)
 			return 2;
 		}
 		while (cc == 0 && (cc = gseg_ended(s, inst, gen)) == 0) {
-			gseg_sleep(s, gen, 1000);
+			gseg_sleep(s, gen, SLEEP_MS);
 		}
 		if (cc != 1 || atomic_load(&cnt[k]) != NPROC) {
 			return 1;
@@ -215,6 +221,7 @@ START_TEST(processes_meet)
 	}
 	ck_assert_int_eq(bad, 0);
 	ck_assert_int_eq(GSEG_GEN(atomic_load(&seg->sync)), 1 + ROUNDS);
+	ck_assert_uint_eq(atomic_load(&seg->sleepers), 0);
 	munmap(cnt, ROUNDS * sizeof(*cnt));
 }
 END_TEST
