@@ -192,6 +192,34 @@ rx_frame_ok(const struct lpvm_conn *c, const struct wire_hdr *h)
  * message length the first frame announced (WIRE_F_TOTAL), else 0.
  * 0 or -1.
  */
+/*
+ * One assembly record kept for the next message: every message takes
+ * one and gives it back at its end, so a steady exchange needs no
+ * calloc and free per message for it.
+ */
+static struct lpvm_asm *rx_asm_spare;
+
+static struct lpvm_asm *
+rx_asm_new(void)
+{
+	struct lpvm_asm *a = rx_asm_spare;
+
+	if (a == NULL)
+		return calloc(1, sizeof(*a));
+	rx_asm_spare = NULL;
+	memset(a, 0, sizeof(*a));
+	return a;
+}
+
+static void
+rx_asm_free(struct lpvm_asm *a)
+{
+	if (rx_asm_spare == NULL)
+		rx_asm_spare = a;
+	else
+		free(a);
+}
+
 static int
 rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h, size_t total)
 {
@@ -204,7 +232,7 @@ rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h, size_t total)
 	if (h->flags & WIRE_F_SOM) {
 		if (a != NULL)
 			return -1; /* previous message never ended */
-		if ((a = calloc(1, sizeof(*a))) == NULL)
+		if ((a = rx_asm_new()) == NULL)
 			return -1;
 		a->h = *h;
 		a->next = c->asms;
@@ -260,7 +288,7 @@ rx_frame_end(struct lpvm_conn *c)
 	h = a->h;
 	data = a->data;
 	len = a->len;
-	free(a);
+	rx_asm_free(a);
 	if (lpvm_conn_delivers(c)) {
 		if (c != lpvm_pvmd)
 			h.src = c->peer; /* a route speaks for one task */

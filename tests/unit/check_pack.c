@@ -1183,6 +1183,40 @@ START_TEST(table_ids)
 }
 END_TEST
 
+/* Freed buffers' structs are reused (msgbuf.c): a new buffer must not
+ * inherit anything of the one before, InPlace segments least of all. */
+START_TEST(reused_buffers_start_clean)
+{
+	int v[4] = {1, 2, 3, 4}, id, k;
+	struct lpvm_msg *m;
+
+	for (k = 0; k < 20; k++) {
+		id = pvm_mkbuf(PvmDataInPlace);
+		ck_assert_int_gt(pvm_setsbuf(id), -1);
+		ck_assert_int_eq(pvm_pkint(v, 4, 1), 0);
+		ck_assert_int_eq(pvm_pkint(v + 2, 2, 1), 0);
+		m = lpvm_msg_get(id);
+		ck_assert_uint_gt(m->nsegs, 0);
+		ck_assert_uint_gt(m->nuser, 0);
+		m->dst = 7;
+		m->tag = 99;
+		m->ctx = 5;
+		ck_assert_int_eq(pvm_freebuf(id), 0);
+		id = pvm_mkbuf(k % 2 ? PvmDataRaw : PvmDataDefault);
+		m = lpvm_msg_get(id);
+		ck_assert_uint_eq(m->nsegs, 0);
+		ck_assert_uint_eq(m->nuser, 0);
+		ck_assert_uint_eq(m->userbytes, 0);
+		ck_assert_uint_eq(m->len, 0);
+		ck_assert_uint_eq(m->rpos, 0);
+		ck_assert_uint_eq(lpvm_msg_body_len(m), 0);
+		ck_assert_int_eq(m->dst + m->tag + m->ctx + m->lent, 0);
+		ck_assert_ptr_null(m->next);
+		ck_assert_int_eq(pvm_freebuf(id), 0);
+	}
+}
+END_TEST
+
 START_TEST(freebuf_rules)
 {
 	struct lpvm_msg *m;
@@ -1760,6 +1794,7 @@ pack_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, table_ids);
 	tcase_add_test(tc, freebuf_rules);
+	tcase_add_test(tc, reused_buffers_start_clean);
 	tcase_add_test(tc, initsend_rules);
 	tcase_add_test(tc, setbuf_rules);
 	tcase_add_test(tc, unpack_own_buffer);
