@@ -188,11 +188,6 @@ rx_frame_ok(const struct lpvm_conn *c, const struct wire_hdr *h)
 }
 
 /*
- * A frame header was read: find or start its reassembly.  total: the
- * message length the first frame announced (WIRE_F_TOTAL), else 0.
- * 0 or -1.
- */
-/*
  * One assembly record kept for the next message: every message takes
  * one and gives it back at its end, so a steady exchange needs no
  * calloc and free per message for it.
@@ -220,6 +215,11 @@ rx_asm_free(struct lpvm_asm *a)
 		free(a);
 }
 
+/*
+ * A frame header was read: find or start its reassembly.  total: the
+ * message length the first frame announced (WIRE_F_TOTAL), else 0.
+ * 0 or -1.
+ */
 static int
 rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h, size_t total)
 {
