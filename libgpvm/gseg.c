@@ -96,7 +96,9 @@ gseg_sleep(struct gseg *s, uint32_t gen, int timeout_ms)
 	 * Counted before the futex compares the generation, both
 	 * sequentially consistent against gseg_arrive's advance then load:
 	 * either the last arrival sees us and wakes, or the futex sees the
-	 * new generation and returns at once.
+	 * new generation and returns at once.  A member killed in the wait
+	 * leaves the count high: later barriers then make a needless wake,
+	 * as every barrier did before the count.
 	 */
 	atomic_fetch_add(&s->sleepers, 1);
 	syscall(SYS_futex, gseg_gen_word(s), FUTEX_WAIT, gen, &ts, NULL, 0);
