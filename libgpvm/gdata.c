@@ -3,17 +3,14 @@
  * (gdata.h has the protocol).
  */
 #include <fcntl.h>
-#include <limits.h>
-#include <linux/futex.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "pvm3.h"
+#include "futex.h"
 #include "gdata.h"
 #include "segfile.h"
 
@@ -91,18 +88,13 @@ gd_pdata(struct gdata_slot *s, int i)
 static void
 gd_wake(_Atomic uint32_t *w)
 {
-	syscall(SYS_futex, (uint32_t *)w, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+	gpvm_futex_wake_all((uint32_t *)w);
 }
 
 static void
 gd_wait(_Atomic uint32_t *w, uint32_t seen, int timeout_ms)
 {
-	struct timespec ts;
-
-	ts.tv_sec = timeout_ms / 1000;
-	ts.tv_nsec = (long)(timeout_ms % 1000) * 1000000L;
-	/* Returns at once if *w is no longer seen. */
-	syscall(SYS_futex, (uint32_t *)w, FUTEX_WAIT, seen, &ts, NULL, 0);
+	gpvm_futex_wait((uint32_t *)w, seen, timeout_ms);
 }
 
 void

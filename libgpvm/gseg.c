@@ -3,18 +3,15 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <linux/futex.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "pvm3.h"
+#include "futex.h"
 #include "gsproto.h"
 #include "gseg.h"
 #include "segfile.h"
@@ -81,17 +78,12 @@ gseg_gen_word(struct gseg *s)
 static void
 gseg_wake_all(struct gseg *s)
 {
-	syscall(
-	    SYS_futex, gseg_gen_word(s), FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+	gpvm_futex_wake_all(gseg_gen_word(s));
 }
 
 void
 gseg_sleep(struct gseg *s, uint32_t gen, int timeout_ms)
 {
-	struct timespec ts;
-
-	ts.tv_sec = timeout_ms / 1000;
-	ts.tv_nsec = (long)(timeout_ms % 1000) * 1000000L;
 	/*
 	 * Counted before the futex compares the generation, both
 	 * sequentially consistent against gseg_arrive's advance then load:
@@ -101,7 +93,7 @@ gseg_sleep(struct gseg *s, uint32_t gen, int timeout_ms)
 	 * as every barrier did before the count.
 	 */
 	atomic_fetch_add(&s->sleepers, 1);
-	syscall(SYS_futex, gseg_gen_word(s), FUTEX_WAIT, gen, &ts, NULL, 0);
+	gpvm_futex_wait(gseg_gen_word(s), gen, timeout_ms);
 	atomic_fetch_sub(&s->sleepers, 1);
 }
 
