@@ -58,6 +58,7 @@ struct mesh_peer {
 
 static struct mesh_peer mesh[TID_HOST_MAX + 1];
 static struct event *mesh_ev;
+static const char *mesh_hold; /* $PVMD_MESH_HOLD, read by mesh_start */
 
 static int
 mesh_index_ok(int index)
@@ -117,10 +118,10 @@ mesh_dial(const struct host *hp)
 static int
 mesh_held(void)
 {
-	const char *hold = getenv("PVMD_MESH_HOLD");
 	struct timeval tv = {0, MESH_HOLD_MS * 1000};
 
-	if (hold == NULL || *hold == '\0' || access(hold, F_OK) == 0)
+	if (mesh_hold == NULL || *mesh_hold == '\0' ||
+	    access(mesh_hold, F_OK) == 0)
 		return 0;
 	evtimer_add(mesh_ev, &tv);
 	return 1;
@@ -158,6 +159,7 @@ mesh_start(void)
 
 	if (on != NULL && strcmp(on, "0") == 0)
 		return;
+	mesh_hold = getenv("PVMD_MESH_HOLD");
 	if (mesh_ev == NULL &&
 	    (mesh_ev = evtimer_new(pvmd.base, mesh_dial_cb, NULL)) == NULL)
 		return;

@@ -113,14 +113,19 @@ msg_alloc(void)
 }
 
 static void
-msg_dealloc(struct lpvm_msg *m)
+msg_destroy(struct lpvm_msg *m)
 {
-	if (msg_nspare < MSG_SPARE_N && m->segcap <= MSG_SPARE_SEGS) {
-		msg_spare[msg_nspare++] = m;
-		return;
-	}
 	free(m->segs);
 	free(m);
+}
+
+static void
+msg_dealloc(struct lpvm_msg *m)
+{
+	if (msg_nspare < MSG_SPARE_N && m->segcap <= MSG_SPARE_SEGS)
+		msg_spare[msg_nspare++] = m;
+	else
+		msg_destroy(m);
 }
 
 /* A new empty buffer, not yet in the table (a trace record's header is
@@ -329,10 +334,8 @@ lpvm_msg_free_all(void)
 
 	for (i = 0; i < msgtab_size; i++)
 		lpvm_msg_free(msgtab[i]);
-	while (msg_nspare > 0) {
-		free(msg_spare[--msg_nspare]->segs);
-		free(msg_spare[msg_nspare]);
-	}
+	while (msg_nspare > 0)
+		msg_destroy(msg_spare[--msg_nspare]);
 	free(msgtab);
 	msgtab = NULL;
 	msgtab_size = 0;
