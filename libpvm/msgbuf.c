@@ -253,11 +253,29 @@ lpvm_data_advise(uint8_t *p, size_t n)
 		(void)madvise((void *)a, b - a, MADV_HUGEPAGE);
 }
 
+/*
+ * Small bodies are kept as well: without them a steady exchange of short
+ * messages mallocs every received body and frees it again, about 150 of
+ * the 8-byte round trip's instructions (callgrind).  A body whose cap is
+ * DATA_SMALL has at least DATA_SMALL bytes (cap never exceeds the real
+ * size), so any such body may be kept and handed out again.
+ */
+#define DATA_SMALL 256
+#define DATA_SMALL_N 8
+static uint8_t *data_small[DATA_SMALL_N];
+static int data_nsmall;
+
 uint8_t *
 lpvm_data_alloc(size_t n, size_t *cap)
 {
 	uint8_t *p;
 
+	if (n <= DATA_SMALL) {
+		*cap = DATA_SMALL;
+		if (data_nsmall > 0)
+			return data_small[--data_nsmall];
+		return malloc(DATA_SMALL);
+	}
 	if (n >= LPVM_BULK_MIN && (p = data_cache_take(n, cap)) != NULL)
 		return p;
 	*cap = n;
@@ -274,6 +292,10 @@ lpvm_data_free(uint8_t *p, size_t cap)
 
 	if (p == NULL)
 		return;
+	if (cap == DATA_SMALL && data_nsmall < DATA_SMALL_N) {
+		data_small[data_nsmall++] = p;
+		return;
+	}
 	if (cap < LPVM_BULK_MIN || cap > DATA_CACHE_MAX) {
 		free(p);
 		return;
@@ -336,6 +358,8 @@ lpvm_msg_free_all(void)
 		lpvm_msg_free(msgtab[i]);
 	while (msg_nspare > 0)
 		msg_destroy(msg_spare[--msg_nspare]);
+	while (data_nsmall > 0)
+		free(data_small[--data_nsmall]);
 	free(msgtab);
 	msgtab = NULL;
 	msgtab_size = 0;
@@ -462,6 +486,9 @@ lpvm_msg_append(struct lpvm_msg *m, size_t n)
 		while (cap < m->len + n)
 			cap *= 2;
 		p = cap >= LPVM_BULK_MIN ? data_cache_take(cap, &cap) : NULL;
+		if (m->data == NULL && cap <= DATA_SMALL &&
+		    (p = lpvm_data_alloc(cap, &cap)) == NULL)
+			return NULL;
 		if (p == NULL && m->lent == 0) {
 			if ((p = realloc(m->data, cap)) == NULL)
 				return NULL;

@@ -71,7 +71,8 @@ static struct pollfd *rx_pfd;
 static struct lpvm_conn **rx_pconn;
 static size_t rx_pcap;
 
-static void rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len);
+static void rx_dispatch(
+    const struct wire_hdr *h, uint8_t *data, size_t len, size_t cap);
 static int rx_parse(struct lpvm_conn *c);
 static void rx_route_lost(struct lpvm_conn *c);
 
@@ -86,15 +87,16 @@ rx_bulk(const struct wire_hdr *h, uint8_t *data, size_t len)
 	if (lpvm_bulk_input(h, data, len, &mh, &body, &blen) == 0 &&
 	    !(mh.ctx == SYSCTX_TC &&
 	        (mh.tag == TC_BULK || mh.tag == TC_BULKACK)))
-		rx_dispatch(&mh, body, blen);
+		rx_dispatch(&mh, body, blen, blen);
 	else if (body != NULL)
 		free(body);
 	free(data);
 }
 
-/* Hand a complete message to whoever wants it.  Takes ownership of data. */
+/* Hand a complete message to whoever wants it.  Takes ownership of data,
+ * which has room for cap bytes (lpvm_data_free's). */
 static void
-rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len)
+rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len, size_t cap)
 {
 	struct lpvm_msg *m;
 
@@ -130,6 +132,7 @@ rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len)
 		free(data);
 		return;
 	}
+	m->cap = cap;
 	m->src = h->src;
 	m->dst = h->dst;
 	m->tag = h->tag;
@@ -255,10 +258,13 @@ rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h, size_t total)
 			cap = a->cap * 2;
 		if (cap < 16)
 			cap = 16;
-		if ((p = realloc(a->data, cap)) == NULL)
-			return -1;
-		if (cap >= LPVM_BULK_MIN)
+		if (a->data == NULL)
+			p = lpvm_data_alloc(cap, &cap); /* kept ones first */
+		else if ((p = realloc(a->data, cap)) != NULL &&
+		         cap >= LPVM_BULK_MIN)
 			lpvm_data_advise(p, cap);
+		if (p == NULL)
+			return -1;
 		a->data = p;
 		a->cap = cap;
 	}
@@ -276,7 +282,7 @@ rx_frame_end(struct lpvm_conn *c)
 	struct lpvm_asm *a = c->cur, **pp;
 	struct wire_hdr h;
 	uint8_t *data;
-	size_t len;
+	size_t len, a_cap;
 
 	c->inframe = 0;
 	c->cur = NULL;
@@ -288,13 +294,14 @@ rx_frame_end(struct lpvm_conn *c)
 	h = a->h;
 	data = a->data;
 	len = a->len;
+	a_cap = a->cap;
 	rx_asm_free(a);
 	if (lpvm_conn_delivers(c)) {
 		if (c != lpvm_pvmd)
 			h.src = c->peer; /* a route speaks for one task */
 		else if (tid_is_task(h.src))
 			lpvm_route_heard(h.src);
-		rx_dispatch(&h, data, len);
+		rx_dispatch(&h, data, len, a_cap);
 	} else {
 		lpvm_route_frame(c, &h, data, len);
 		free(data);
@@ -1074,7 +1081,7 @@ lpvm_rx_local(
 		memcpy(data + len, pieces[i].ptr, pieces[i].len);
 		len += pieces[i].len;
 	}
-	rx_dispatch(h, data, len);
+	rx_dispatch(h, data, len, len);
 	return 0;
 }
 

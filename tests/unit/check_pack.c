@@ -773,9 +773,20 @@ START_TEST(large_bodies_reused)
 	ck_assert_ptr_nonnull(b);
 	ck_assert_uint_gt(cap, LPVM_BULK_MIN + 1);
 	lpvm_data_free(b, cap);
-	/* Small and huge ones are not kept. */
+	/* Small ones come in one size and are kept: the block freed is
+	 * the next one handed out. */
 	a = lpvm_data_alloc(100, &cap);
-	ck_assert_uint_eq(cap, 100);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_uint_eq(cap, 256);
+	lpvm_data_free(a, cap);
+	b = lpvm_data_alloc(10, &cap);
+	ck_assert_ptr_eq(b, a);
+	ck_assert_uint_eq(cap, 256);
+	lpvm_data_free(b, cap);
+	/* Those in between have exactly the size asked for. */
+	a = lpvm_data_alloc(4096, &cap);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_uint_eq(cap, 4096);
 	lpvm_data_free(a, cap);
 }
 END_TEST
