@@ -457,7 +457,7 @@ lpvm_bulk_flush(void)
 	/* An offer that came with our enrolment's answer is answered once
 	 * we know our tid (lpvm_enrol flushes): the pvmd drops a task that
 	 * sends as t0. */
-	if (bulk_flushing || lpvm.mytid <= 0)
+	if (bulk_nacks == 0 || bulk_flushing || lpvm.mytid <= 0)
 		return;
 	bulk_flushing = 1;
 	/* Sending may read input and owe more: take from the front. */

@@ -25,6 +25,7 @@
 
 #define TX_IOV 256 /* iovec entries per sendmsg */
 #define TX_HDRS 64 /* frame headers per sendmsg */
+#define TX_FAST_IOV 17 /* one frame of up to 16 pieces (tx_one_frame) */
 
 int lpvm_tx_depth;
 
@@ -190,6 +191,40 @@ tx_batch(struct tx_cursor *tc, const struct wire_hdr *h0,
 	return niov;
 }
 
+/*
+ * A message that fits one frame, as most do: its header and pieces in
+ * one write, without laying out a cursor (a third of the instructions
+ * of an 8-byte send, callgrind).  The frame is the one tx_batch makes.
+ */
+static int
+tx_one_frame(struct lpvm_conn *c, const struct wire_hdr *h0,
+    const struct lpvm_seg *pieces, size_t npieces, size_t total)
+{
+	uint8_t hdr[WIRE_HDR_LEN];
+	struct iovec iov[TX_FAST_IOV];
+	struct wire_hdr h = *h0;
+	size_t i, n = 1;
+	int rc;
+
+	h.flags = WIRE_F_SOM | WIRE_F_EOM;
+	h.len = total;
+	wire_hdr_encode(&h, hdr);
+	iov[0].iov_base = hdr;
+	iov[0].iov_len = WIRE_HDR_LEN;
+	for (i = 0; i < npieces; i++) {
+		if (pieces[i].len == 0)
+			continue;
+		iov[n].iov_base = (void *)pieces[i].ptr;
+		iov[n++].iov_len = pieces[i].len;
+	}
+	lpvm_tx_depth++;
+	rc = tx_writev(c, iov, n);
+	lpvm_tx_depth--;
+	if (rc == 0)
+		lpvm_tx_owed();
+	return rc;
+}
+
 int
 lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
     const struct lpvm_seg *pieces, size_t npieces)
@@ -207,6 +242,8 @@ lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
 		tc.total += pieces[i].len;
 	if (lpvm.fragsize <= 0)
 		lpvm.fragsize = WIRE_FRAG_DEFAULT;
+	if (tc.total <= (size_t)lpvm.fragsize && npieces < TX_FAST_IOV)
+		return tx_one_frame(c, h, pieces, npieces, tc.total);
 	/* Tell a task the size of a message of several frames (wire.h). */
 	if (tc.total > (size_t)lpvm.fragsize &&
 	    (tid_is_task(h->dst) || tid_is_mcast(h->dst)) &&
