@@ -414,6 +414,18 @@ for s in 65536 1048576 4194304 16777216; do
 	    "$(ratio "ours/$s" "openmpi/$s")" ">=" 1
 done
 
+# ---- the two-copy floor (bench/copyfloor.c) ----
+# The same bodies moved by process_vm_readv alone (one copy, as Open
+# MPI's) and followed by a memcpy (libpvm's two: into the message, then
+# pvm_upk* into the array): the best ours/Open MPI a two-copy path gets.
+if cc -O2 -std=gnu11 -o "$work/copyfloor" "$top/bench/copyfloor.c"; then
+	echo "== the two-copy floor: size, MB/s with one copy, with two," \
+	    "two/one (the best ours / Open MPI at that size)"
+	"$work/copyfloor" 20 | while read -r sz one two r; do
+		printf '  %-9s %9s %9s %6s\n' "$sz" "$one" "$two" "$r"
+	done
+fi
+
 # ---- 4. the plot ----
 if [ -n "$KEEP" ]; then
 	mkdir -p "$KEEP" && cp "$work"/res/* "$KEEP"/ &&
