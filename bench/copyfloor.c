@@ -7,7 +7,7 @@
  * messages).  libpvm copies the body into the received message with
  * process_vm_readv and the program's pvm_upk* call copies it again into
  * its array: pvm_recv must hand back a whole message before the program
- * says where it wants the bytes (docs/performance.md, "Large messages:
+ * says where it wants the bytes (docs/performance.md, "large messages,
  * the two-copy floor").  This program measures both on the same
  * buffers, so the ratio is the best the two-copy path can reach against
  * the one-copy path at each size:
