@@ -1,6 +1,6 @@
 /*
  * stats.h: timing and medians shared by the benchmark programs
- * (pingpong, rawsock, reduce, mpi_reduce), so every figure is taken
+ * (pingpong, rawsock, reduce, mpi_reduce, copyfloor), so every figure is taken
  * with the same clock and the same statistics.
  */
 #ifndef BENCH_STATS_H
