@@ -4,9 +4,9 @@
  * against PVM 3.4.6's (bench/run.sh does both), so the figures compare
  * like with like.
  *
- *   pingpong [-d] [-raw] [-n iters] [-h HOST] [-x REPS16]
+ *   pingpong [-d] [-raw|-def] [-n iters] [-h HOST] [-x REPS16]
  *                                    master: spawns its partner, measures
- *   pingpong -echo [-raw]            partner (spawned by the master)
+ *   pingpong -echo [-raw|-def]       partner (spawned by the master)
  *   pingpong -hello                  one of the 16 tasks the spawn test
  *                                    starts: reports to its parent, exits
  *
@@ -16,7 +16,9 @@
  * warm-up of REPS16 / 10 + 2), for slow paths; no spawn16 either.
  * Every payload is packed with PvmDataInPlace in both implementations
  * (what PVM programs use for bulk data: the send reads the user's array,
- * no packing copy); -raw packs with PvmDataRaw instead.  Output lines
+ * no packing copy); -raw packs with PvmDataRaw instead, and -def packs
+ * the payload as doubles (pvm_pkdouble, size / 8 of them) with
+ * PvmDataDefault, so the XDR conversion is timed too.  Output lines
  * are "name value unit", one per figure, for run.sh to compare.  Times
  * are medians over the repetitions.
  */
@@ -34,8 +36,43 @@
 #define TAG_STOP 12
 #define TAG_HELLO 13
 
-/* Encoding of the payloads: PvmDataInPlace, or PvmDataRaw with -raw. */
+/* Encoding of the payloads: PvmDataInPlace, PvmDataRaw with -raw, or
+ * PvmDataDefault with -def (then packed as doubles). */
 static int payload_enc = PvmDataInPlace;
+static int payload_doubles;
+
+/* Pack or unpack a payload of len bytes at buf in the chosen way. */
+static void
+payload_pack(char *buf, int len)
+{
+	if (payload_doubles)
+		pvm_pkdouble((double *)buf, len / 8, 1);
+	else
+		pvm_pkbyte(buf, len, 1);
+}
+
+static void
+payload_unpack(char *buf, int len)
+{
+	if (payload_doubles)
+		pvm_upkdouble((double *)buf, len / 8, 1);
+	else
+		pvm_upkbyte(buf, len, 1);
+}
+
+/* The option naming an encoding: "-raw" or "-def" (sets it), else 0. */
+static int
+payload_option(const char *arg)
+{
+	if (strcmp(arg, "-raw") == 0)
+		payload_enc = PvmDataRaw;
+	else if (strcmp(arg, "-def") == 0) {
+		payload_enc = PvmDataDefault;
+		payload_doubles = 1;
+	} else
+		return 0;
+	return 1;
+}
 
 /* Partner: echo every ping back until told to stop. */
 static int
@@ -57,9 +94,9 @@ echo_loop(void)
 			cap = len;
 			buf = malloc((size_t)cap);
 		}
-		pvm_upkbyte(buf, len, 1);
+		payload_unpack(buf, len);
 		pvm_initsend(payload_enc);
-		pvm_pkbyte(buf, len, 1);
+		payload_pack(buf, len);
 		pvm_send(parent, TAG_PONG);
 	}
 	free(buf);
@@ -74,10 +111,10 @@ round_trip(int peer, char *buf, int size)
 	double t0 = now_us();
 
 	pvm_initsend(payload_enc);
-	pvm_pkbyte(buf, size, 1);
+	payload_pack(buf, size);
 	pvm_send(peer, TAG_PING);
 	pvm_recv(peer, TAG_PONG);
-	pvm_upkbyte(buf, size, 1);
+	payload_unpack(buf, size);
 	return now_us() - t0;
 }
 
@@ -116,8 +153,8 @@ main(int argc, char **argv)
 	int direct = 0, iters = 2000, reps16 = 0, peer, i, j;
 	double t[5], us;
 
-	if (argc > 2 && strcmp(argv[2], "-raw") == 0)
-		payload_enc = PvmDataRaw;
+	if (argc > 2)
+		(void)payload_option(argv[2]);
 	if (argc > 1 && strcmp(argv[1], "-echo") == 0)
 		return echo_loop();
 	if (argc > 1 && strcmp(argv[1], "-hello") == 0)
@@ -125,10 +162,8 @@ main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-d") == 0)
 			direct = 1;
-		else if (strcmp(argv[i], "-raw") == 0) {
-			payload_enc = PvmDataRaw;
-			args[1] = "-raw"; /* the partner packs alike */
-		}
+		else if (payload_option(argv[i]))
+			args[1] = argv[i]; /* the partner packs alike */
 		else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
 			iters = atoi(argv[++i]);
 		else if (strcmp(argv[i], "-h") == 0 && i + 1 < argc)

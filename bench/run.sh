@@ -94,7 +94,8 @@ median() {
 # other, so that a change in the machine's load or in where the scheduler
 # puts the processes touches all of them alike.  The payload is packed
 # with PvmDataInPlace (pingpong's default) and, for the bandwidth with
-# PvmDataRaw too (figures prefixed enc_raw_).
+# PvmDataRaw too (figures prefixed enc_raw_); with PvmDataDefault, as
+# doubles, for the 8-byte round trip and the bandwidth (enc_def_).
 round() {
 	local r=$1 pid
 
@@ -123,6 +124,11 @@ round() {
 	collect "ours_enc_raw_" <"$work/o.txt"
 	run_ours "$work/pingpong.ours" -raw -d | grep bw_16m | tee "$work/o.txt"
 	collect "ours_direct_enc_raw_" <"$work/o.txt"
+	echo "== round $r: ours, PvmDataDefault, through the daemon / direct"
+	run_ours "$work/pingpong.ours" -def -x 20 | tee "$work/o.txt"
+	collect "ours_enc_def_" <"$work/o.txt"
+	run_ours "$work/pingpong.ours" -def -d -x 20 | tee "$work/o.txt"
+	collect "ours_direct_enc_def_" <"$work/o.txt"
 	R[ours_rss_after]=$(rss_kb "$ours_sid")
 	stop_ours
 
@@ -148,6 +154,11 @@ round() {
 	run_pvm346 "$work/pingpong.pvm346" -raw -d | grep bw_16m |
 	    tee "$work/p.txt"
 	collect "pvm_direct_enc_raw_" <"$work/p.txt"
+	echo "== round $r: PVM 3.4.6, PvmDataDefault, through the daemon / direct"
+	run_pvm346 "$work/pingpong.pvm346" -def -x 20 | tee "$work/p.txt"
+	collect "pvm_enc_def_" <"$work/p.txt"
+	run_pvm346 "$work/pingpong.pvm346" -def -d -x 20 | tee "$work/p.txt"
+	collect "pvm_direct_enc_def_" <"$work/p.txt"
 	stop_pvm346
 }
 
@@ -190,6 +201,14 @@ row "bw 16m via daemon, Raw (MB/s)" ours_enc_raw_bw_16m pvm_enc_raw_bw_16m \
     relay_bw_16m
 row "bw 16m direct, Raw (MB/s)" ours_direct_enc_raw_bw_16m \
     pvm_direct_enc_raw_bw_16m raw_bw_16m
+row "rtt 8 B via daemon, Default (us)" ours_enc_def_rtt_8 pvm_enc_def_rtt_8 \
+    relay_rtt_8
+row "rtt 8 B direct, Default (us)" ours_direct_enc_def_rtt_8 \
+    pvm_direct_enc_def_rtt_8 raw_rtt_8
+row "bw 16m via daemon, Default (MB/s)" ours_enc_def_bw_16m \
+    pvm_enc_def_bw_16m relay_bw_16m
+row "bw 16m direct, Default (MB/s)" ours_direct_enc_def_bw_16m \
+    pvm_direct_enc_def_bw_16m raw_bw_16m
 row "spawn 16 tasks (ms)" ours_spawn16 pvm_spawn16 ""
 row "pvmd RSS, 100 idle tasks (KiB)" ours_idle_rss pvm_idle_rss ""
 echo "ours: pvmd RSS after the last round's traffic:" \
