@@ -193,8 +193,9 @@ tx_batch(struct tx_cursor *tc, const struct wire_hdr *h0,
 
 /*
  * A message that fits one frame, as most do: its header and pieces in
- * one write, without laying out a cursor (a third of the instructions
- * of an 8-byte send, callgrind).  The frame is the one tx_batch makes.
+ * one write, without laying out a cursor (80 of the 555 instructions
+ * lpvm_tx took for an 8-byte message, callgrind).  The frame is the one
+ * tx_batch makes.
  */
 static int
 tx_one_frame(struct lpvm_conn *c, const struct wire_hdr *h0,
