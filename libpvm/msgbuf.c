@@ -485,10 +485,11 @@ lpvm_msg_append(struct lpvm_msg *m, size_t n)
 		cap = m->cap ? m->cap : 256;
 		while (cap < m->len + n)
 			cap *= 2;
-		p = cap >= LPVM_BULK_MIN ? data_cache_take(cap, &cap) : NULL;
-		if (m->data == NULL && cap <= DATA_SMALL &&
-		    (p = lpvm_data_alloc(cap, &cap)) == NULL)
-			return NULL;
+		if (m->data == NULL)
+			p = lpvm_data_alloc(cap, &cap); /* kept ones first */
+		else
+			p = cap >= LPVM_BULK_MIN ? data_cache_take(cap, &cap)
+			                         : NULL;
 		if (p == NULL && m->lent == 0) {
 			if ((p = realloc(m->data, cap)) == NULL)
 				return NULL;
