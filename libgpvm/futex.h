@@ -14,17 +14,22 @@
 #include <time.h>
 #include <unistd.h>
 
+/*
+ * w is the address of a 32-bit word, plain or _Atomic: the kernel only
+ * needs the address.
+ */
+
 /* Wake every waiter on w. */
 static inline void
-gpvm_futex_wake_all(uint32_t *w)
+gpvm_futex_wake_all(void *w)
 {
 	syscall(SYS_futex, w, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 }
 
-/* Sleep while *w is seen, at most timeout_ms; returns at once if it is
- * no longer seen. */
+/* Sleep while the word at w is seen, at most timeout_ms; returns at once
+ * if it is no longer seen. */
 static inline void
-gpvm_futex_wait(uint32_t *w, uint32_t seen, int timeout_ms)
+gpvm_futex_wait(void *w, uint32_t seen, int timeout_ms)
 {
 	struct timespec ts;
 

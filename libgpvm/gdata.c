@@ -85,18 +85,6 @@ gd_pdata(struct gdata_slot *s, int i)
 
 /* ---- futex ---- */
 
-static void
-gd_wake(_Atomic uint32_t *w)
-{
-	gpvm_futex_wake_all((uint32_t *)w);
-}
-
-static void
-gd_wait(_Atomic uint32_t *w, uint32_t seen, int timeout_ms)
-{
-	gpvm_futex_wait((uint32_t *)w, seen, timeout_ms);
-}
-
 void
 gdata_sleep_put(struct gdata *d, int c, uint32_t seen, int timeout_ms)
 {
@@ -104,7 +92,7 @@ gdata_sleep_put(struct gdata *d, int c, uint32_t seen, int timeout_ms)
 
 	atomic_fetch_add(&s->rsleep, 1);
 	if (atomic_load(&s->put) == seen) {
-		gd_wait(&s->put, seen, timeout_ms);
+		gpvm_futex_wait(&s->put, seen, timeout_ms);
 	}
 	atomic_fetch_sub(&s->rsleep, 1);
 }
@@ -116,7 +104,7 @@ gdata_sleep_got(struct gdata *d, int me, uint32_t seen, int timeout_ms)
 
 	atomic_fetch_add(&s->wsleep, 1);
 	if (atomic_load(&s->got) == seen) {
-		gd_wait(&s->got, seen, timeout_ms);
+		gpvm_futex_wait(&s->got, seen, timeout_ms);
 	}
 	atomic_fetch_sub(&s->wsleep, 1);
 }
@@ -128,7 +116,7 @@ gdata_sleep_own(struct gdata *d, int c, int me, uint32_t seen, int timeout_ms)
 
 	atomic_fetch_add(&pl->nsleep, 1);
 	if (atomic_load(&pl->state) == seen) {
-		gd_wait(&pl->state, seen, timeout_ms);
+		gpvm_futex_wait(&pl->state, seen, timeout_ms);
 	}
 	atomic_fetch_sub(&pl->nsleep, 1);
 }
@@ -336,7 +324,7 @@ gd_empty(struct gdata_slot *s, int i, uint32_t st)
 	if (atomic_compare_exchange_strong(&gd_pl(s, i)->state, &st, st + 1)) {
 		atomic_fetch_add(&s->got, 1);
 		if (atomic_load(&s->wsleep) != 0) {
-			gd_wake(&s->got);
+			gpvm_futex_wake_all(&s->got);
 		}
 	}
 }
@@ -457,10 +445,10 @@ gdata_put(struct gdata *d, int me, int place)
 	atomic_fetch_add(&s->put, 1);
 	if (place >= GDATA_DEPTH) {
 		if (atomic_load(&pl->nsleep) != 0) {
-			gd_wake(&pl->state); /* its one reader */
+			gpvm_futex_wake_all(&pl->state); /* its one reader */
 		}
 	} else if (atomic_load(&s->rsleep) != 0) {
-		gd_wake(&s->put);
+		gpvm_futex_wake_all(&s->put);
 	}
 }
 
@@ -491,7 +479,7 @@ gdata_member_new(struct gdata *d, int inst, int tid)
 	}
 	atomic_store(&s->gone, 0);
 	atomic_store(&s->owner, tid);
-	gd_wake(&s->put);
+	gpvm_futex_wake_all(&s->put);
 }
 
 void
@@ -508,12 +496,12 @@ gdata_member_gone(struct gdata *d, int inst, int code)
 	 * reclaim their slots. */
 	for (i = 0; i < GDATA_SLOTS; i++) {
 		if (atomic_load(&d->slot[i].owner) != 0 || i == inst) {
-			gd_wake(&d->slot[i].put);
-			gd_wake(&d->slot[i].got);
+			gpvm_futex_wake_all(&d->slot[i].put);
+			gpvm_futex_wake_all(&d->slot[i].got);
 		}
 		/* Readers of its scatters, asleep on their own places. */
 		if (atomic_load(&d->slot[inst].own[i].nsleep) != 0) {
-			gd_wake(&d->slot[inst].own[i].state);
+			gpvm_futex_wake_all(&d->slot[inst].own[i].state);
 		}
 	}
 }
