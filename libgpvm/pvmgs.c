@@ -286,16 +286,17 @@ gs_join(int src, int seq, const char *name)
 			gdata_member_new(g->dseg, inst, src);
 		}
 		gs_seg_publish(g);
+		/* The others first: a member the joiner messages as soon as
+		 * it has its reply must have the new view by then (the
+		 * pvmd delivers in the order it was given). */
+		gs_push(g, src);
+		gs_watch(src);
 	}
 	gs_reply_begin(seq, inst);
 	if (inst >= 0) {
 		gs_pack_view(g);
-		pvm_send(src, GS_JOIN);
-		gs_watch(src);
-		gs_push(g, src);
-	} else {
-		pvm_send(src, GS_JOIN);
 	}
+	pvm_send(src, GS_JOIN);
 }
 
 /*
