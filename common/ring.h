@@ -42,6 +42,15 @@
 #define RING_MAX ((size_t)16 * 1024 * 1024)
 #define RING_CACHELINE 64
 
+/*
+ * rsleep: RING_WAKE_ONCE, the consumer is about to block: the next
+ * producer that sees it clears it and wakes the consumer.
+ * RING_WAKE_ALWAYS, the consumer's socket is watched by a program
+ * (pvm_getfds): every write wakes it, and the flag stays.
+ */
+#define RING_WAKE_ONCE 1u
+#define RING_WAKE_ALWAYS 2u
+
 /* Written once by the creator before the segment is passed on. */
 struct ring_seg {
 	uint32_t magic;
@@ -56,7 +65,7 @@ struct ring_ctl {
 	char pad0[RING_CACHELINE - 8];
 	_Atomic uint64_t head; /* consumer's */
 	char pad1[RING_CACHELINE - 8];
-	_Atomic uint32_t rsleep; /* consumer blocks: wake it after a write */
+	_Atomic uint32_t rsleep; /* consumer blocks: RING_WAKE_* */
 	_Atomic uint32_t wwait;  /* producer waits: wake it after a read */
 	char pad2[RING_CACHELINE - 8];
 };

@@ -37,6 +37,15 @@
 
 #define SPIN_MAX_US 50
 /*
+ * The pvmd's spin after a frame (daemon/pvmd.c).  A round trip through
+ * the daemons across hosts takes 30 to 60 us here, longer than 50: with
+ * 50 the pvmds slept between the messages of a ping-pong, and the 8-byte
+ * round trip h2-h3 of bench/run-hosts.sh's hosts took 35 to 124 us (10
+ * runs, median 56); with 200, 28 to 47 (median 31; docs/performance.md,
+ * "rings between a task and its pvmd").
+ */
+#define SPIN_PVMD_MAX_US 200
+/*
  * The yielding spin of the group collectives' waits (libgpvm's barrier,
  * reduce and gather in shared memory).  Their members are often more
  * than the CPUs, and a peer that another process preempted is back

@@ -54,7 +54,7 @@
 #include <stdint.h>
 
 #define WIRE_MAGIC 0x50564d34u
-#define WIRE_VERSION 5
+#define WIRE_VERSION 6
 #define WIRE_HDR_LEN 40
 
 #define WIRE_F_SOM 0x0001 /* first frame of a message */
@@ -229,6 +229,16 @@ uint64_t wire_total_decode(const uint8_t *p);
  *                   on any pvmd)
  *              pvm_reg_tasker (daemon/tasker.c): this pvmd then sends
  *              SM_STTASK to this task instead of fork/exec.
+ * TM_RINGS     req: - (one frame, with a ring segment's memfd passed
+ *                   along, SCM_RIGHTS: common/ringend.h, the task as
+ *                   its opener)
+ *              rep: int 1 (mapped) or 0 (not: the socket stays)
+ *              After a 1, every frame of either side that follows goes
+ *              through the rings, and the socket carries only wake-up
+ *              bytes and the hangup: the pvmd switches its input when it
+ *              reads the request and its output after the reply, the
+ *              task both when it reads the reply (it sends nothing in
+ *              between).
  *
  * Requests about another host go to that host's pvmd, dst =
  * tid_pvmd(host), through the daemons: TM_TASKS, TM_SPAWN, TM_SENDSIG,
@@ -399,7 +409,8 @@ uint64_t wire_total_decode(const uint8_t *p);
 	X(TM_SCHED, 25, "sched")                                             \
 	X(TM_TRACER, 26, "tracer")                                           \
 	X(TM_HOSTER, 27, "hoster")                                           \
-	X(TM_TASKER, 28, "tasker")
+	X(TM_TASKER, 28, "tasker")                                           \
+	X(TM_RINGS, 29, "rings")
 
 #define WIRE_TC_LIST(X)                                                       \
 	X(TC_BULKACK, 1, "bulk-ack")                                          \

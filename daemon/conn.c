@@ -35,6 +35,7 @@
  * finds its conn freed under it.
  */
 #include "pvmd.h"
+#include "conn.h"
 #include "clock.h"
 
 #include <sys/socket.h>
@@ -57,70 +58,12 @@
 #include <event2/buffer.h>
 #include <event2/event.h>
 
-#define CONN_READ_HIGH (WIRE_HDR_LEN + WIRE_FRAME_MAX)
-#define CONN_READ_CHUNK (64 * 1024) /* bytes asked for by a plain read */
 #define CONN_FLUSH_TIMEOUT 5   /* s to write a last reply before closing */
-
-enum conn_state {
-	CONN_HELLO, /* waiting for TM_CONNECT */
-	CONN_TASK,  /* bound to a task tid */
-	CONN_AUTH,  /* a pvmd link proving itself (link.c) */
-	CONN_LINK,  /* an authenticated pvmd link */
-};
-
-/*
- * A control message for this pvmd from one source, being reassembled.
- * A task's connection has one source; frames of different sources
- * interleave on a link, so a link has one per source.
- */
-struct ctl_reasm {
-	int src;
-	struct wire_hdr h; /* of its first frame */
-	struct evbuffer *buf;
-};
 
 /* Bounds on what a peer may leave half-sent on one connection. */
 #define CONN_CTL_OPEN_MAX 1024
 #define CONN_CTL_BYTES (256u * 1024 * 1024)
 #define LINK_AUTH_FRAME_MAX 1024
-
-struct conn {
-	TAILQ_ENTRY(conn) entry; /* conn_live or conn_dead */
-	struct evbuffer *in;
-	struct evbuffer *out;
-	struct event *rev; /* readable (persistent; added while reading) */
-	struct event *wev; /* writable (armed while output is left over) */
-	int reading;       /* rev is added */
-	size_t need;       /* bytes of input the current frame needs */
-	int dirty;         /* on conn_dirty: output to write */
-	TAILQ_ENTRY(conn) dentry;
-	int fd;
-	enum conn_state state;
-	int tid; /* the task's tid once connected (kept after TM_EXIT) */
-	pid_t pid; /* from SO_PEERCRED */
-	int dead;    /* closed; freed on the next loop turn */
-	int closing; /* close once the output is written */
-	struct task *task;   /* NULL before TM_CONNECT and after TM_EXIT */
-	struct event *timer; /* handshake / flush timeout */
-	struct event *kick;  /* run conn_process on the next loop turn */
-	/* Control messages being reassembled. */
-	struct ctl_reasm *rs;
-	int nrs;
-	size_t rsbytes;
-	/* TM_MCAST list for the next message to our multicast address. */
-	int *mcast;
-	int nmcast;
-	/* Back-pressure: the waiter list this sender is parked on. */
-	struct conn_list *parked;
-	TAILQ_ENTRY(conn) wentry;
-	TAILQ_HEAD(conn_list, conn) waiters; /* senders parked on us */
-	/* Links to other pvmds (CONN_AUTH, CONN_LINK); tid is the peer
-	 * pvmd's once the handshake is done. */
-	void *auth;         /* handshake state, owned by link.c */
-	long long last_rx;  /* links: mono_us() of the last read with data */
-	int held; /* a direct link not read until its peer's mark (mesh.c) */
-	int refusal; /* a Pvm* error to answer TM_CONNECT with, or 0 */
-};
 
 /* Where a frame goes: a connection's output, or a pending task's hold. */
 struct dest {
@@ -137,7 +80,6 @@ static struct event *conn_gc_ev;
 static TAILQ_HEAD(, conn) conn_dirty = TAILQ_HEAD_INITIALIZER(conn_dirty);
 static struct event *conn_flush_ev;
 
-static void conn_process(struct conn *c);
 
 /* Name of a connection for logs. */
 static const char *
@@ -152,12 +94,7 @@ conn_name(const struct conn *c, char *buf, size_t len)
 	return buf;
 }
 
-static void
-conn_closef(struct conn *c, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* Close with a formatted reason. */
-static void
+void
 conn_closef(struct conn *c, const char *fmt, ...)
 {
 	char why[256];
@@ -183,10 +120,15 @@ conn_peer_pid(const struct conn *c)
 	return c->pid;
 }
 
-/* Start (on) or stop reading c. */
+/* Start (on) or stop reading c.  On rings the socket stays watched
+ * (wake-ups, the hangup) and this says whether the ring is read. */
 static void
 conn_reading(struct conn *c, int on)
 {
+	if (c->ring != NULL) {
+		c->reading = on && !c->dead;
+		return;
+	}
 	if (on && !c->reading && !c->dead && !c->held)
 		c->reading = event_add(c->rev, NULL) == 0;
 	else if (!on && c->reading) {
@@ -206,8 +148,7 @@ conn_want_flush(struct conn *c)
 	event_active(conn_flush_ev, EV_TIMEOUT, 0);
 }
 
-/* Resume every sender parked on list l. */
-static void
+void
 conn_wake_list(struct conn_list *l)
 {
 	struct conn *w;
@@ -255,7 +196,10 @@ conn_close(struct conn *c, const char *why)
 		log_debug("connection %s closed: %s",
 		    conn_name(c, name, sizeof(name)), why);
 	conn_reading(c, 0);
+	event_del(c->rev);
 	event_del(c->wev);
+	if (c->ring != NULL)
+		conn_ring_drop(c);
 	if (c->dirty) {
 		TAILQ_REMOVE(&conn_dirty, c, dentry);
 		c->dirty = 0;
@@ -301,6 +245,9 @@ conn_free(struct conn *c)
 	free(c->rs);
 	free(c->mcast);
 	link_auth_free(c->auth);
+	ring_end_free(c->ring);
+	if (c->passed_fd >= 0)
+		close(c->passed_fd);
 	close(c->fd);
 	free(c);
 }
@@ -840,8 +787,7 @@ conn_frame(struct conn *c, const struct wire_hdr *h)
 	return 0;
 }
 
-/* Handle every complete frame in c's input, until blocked or closed. */
-static void
+void
 conn_process(struct conn *c)
 {
 	uint8_t raw[WIRE_HDR_LEN];
@@ -867,6 +813,62 @@ conn_process(struct conn *c)
 	}
 }
 
+size_t
+conn_read_want(const struct conn *c)
+{
+	size_t have = evbuffer_get_length(c->in), want = CONN_READ_CHUNK;
+
+	if (c->need > have && c->need - have >= CONN_READ_CHUNK)
+		want = c->need - have;
+	if (want > CONN_READ_HIGH - have)
+		want = CONN_READ_HIGH - have;
+	return want;
+}
+
+/*
+ * recvmsg for a task's socket: a segment for TM_RINGS may come with
+ * the bytes (SCM_RIGHTS).  The last one passed is kept; any other
+ * descriptor is closed at once.
+ */
+static ssize_t
+conn_recv_fds(struct conn *c, struct iovec *v)
+{
+	union {
+		struct cmsghdr hdr;
+		char buf[CMSG_SPACE(sizeof(int) * 4)];
+	} ctl;
+	struct cmsghdr *cm;
+	struct msghdr mh;
+	int fds[4];
+	size_t i, nfd;
+	ssize_t n;
+
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = v;
+	mh.msg_iovlen = 1;
+	mh.msg_control = ctl.buf;
+	mh.msg_controllen = sizeof(ctl.buf);
+	do {
+		n = recvmsg(c->fd, &mh, MSG_CMSG_CLOEXEC);
+	} while (n == -1 && errno == EINTR);
+	if (n < 0)
+		return n;
+	for (cm = CMSG_FIRSTHDR(&mh); cm != NULL; cm = CMSG_NXTHDR(&mh, cm)) {
+		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
+			continue;
+		nfd = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		if (nfd > 4)
+			nfd = 4;
+		memcpy(fds, CMSG_DATA(cm), nfd * sizeof(int));
+		for (i = 0; i < nfd; i++) {
+			if (c->passed_fd >= 0)
+				close(c->passed_fd);
+			c->passed_fd = fds[i];
+		}
+	}
+	return n;
+}
+
 /*
  * Read once from c into its input: CONN_READ_CHUNK, or exactly the rest
  * of a large frame (its body then ends on a chain boundary and moves to
@@ -877,22 +879,22 @@ static ssize_t
 conn_read_some(struct conn *c)
 {
 	struct evbuffer_iovec v;
-	size_t have = evbuffer_get_length(c->in), want = CONN_READ_CHUNK;
+	size_t want = conn_read_want(c);
 	ssize_t n;
 
-	if (c->need > have && c->need - have >= CONN_READ_CHUNK)
-		want = c->need - have;
-	if (want > CONN_READ_HIGH - have)
-		want = CONN_READ_HIGH - have;
 	if (evbuffer_reserve_space(c->in, (ev_ssize_t)want, &v, 1) != 1) {
 		errno = ENOMEM;
 		return -1;
 	}
 	if (v.iov_len > want)
 		v.iov_len = want;
-	do {
-		n = readv(c->fd, (struct iovec *)(void *)&v, 1);
-	} while (n == -1 && errno == EINTR);
+	if (c->state == CONN_HELLO || c->state == CONN_TASK)
+		n = conn_recv_fds(c, (struct iovec *)(void *)&v);
+	else {
+		do {
+			n = readv(c->fd, (struct iovec *)(void *)&v, 1);
+		} while (n == -1 && errno == EINTR);
+	}
 	if (n > 0) {
 		/* Uncommitted, the reservation is simply dropped. */
 		v.iov_len = (size_t)n;
@@ -908,6 +910,10 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 	struct conn *c = arg;
 	ssize_t n;
 
+	if (c->ring != NULL) {
+		conn_ring_socket(c);
+		return;
+	}
 	if (evbuffer_get_length(c->in) >= CONN_READ_HIGH) {
 		/* Cannot happen (complete frames are consumed); be safe. */
 		conn_close(c, "input over limit");
@@ -934,43 +940,78 @@ conn_read_cb(evutil_socket_t fd, short what, void *arg)
 static void
 conn_kick_cb(evutil_socket_t fd, short what, void *arg)
 {
-	conn_process(arg);
+	struct conn *c = arg;
+
+	if (c->ring != NULL)
+		conn_ring_input(c); /* the ring may hold more */
+	else
+		conn_process(c);
 }
 
 /*
- * Write what c has queued, as far as the socket takes it; arm the write
- * event for the rest.  Resumes parked senders below the low-water mark
- * and finishes a pending close.
+ * Write up to limit bytes of c's output to its socket, and arm the write
+ * event if the socket took less.  Bytes written, or -1 if c was closed.
+ */
+static ssize_t
+conn_sock_write(struct conn *c, size_t limit)
+{
+	size_t done = 0;
+	int n;
+
+	while (done < limit && evbuffer_get_length(c->out) > 0) {
+		n = evbuffer_write_atmost(
+		    c->out, c->fd, (ev_ssize_t)(limit - done));
+		if (n > 0) {
+			done += (size_t)n;
+			continue;
+		}
+		if (n == 0 || errno == EAGAIN || errno == EWOULDBLOCK) {
+			event_add(c->wev, NULL);
+			break;
+		}
+		if (errno != EINTR) {
+			conn_closef(c, "socket error: %s", strerror(errno));
+			return -1;
+		}
+	}
+	return (ssize_t)done;
+}
+
+/*
+ * Write what c has queued, as far as the socket (or its ring) takes it;
+ * arm the write event for the rest.  Resumes parked senders below the
+ * low-water mark and finishes a pending close.
  */
 static void
 conn_flush(struct conn *c)
 {
+	ssize_t n;
 	size_t left;
-	int n;
 
 	if (c->dead)
 		return;
-	while ((left = evbuffer_get_length(c->out)) > 0) {
-		if ((n = evbuffer_write(c->out, c->fd)) > 0)
-			continue;
-		if (n == 0 || errno == EAGAIN || errno == EWOULDBLOCK)
-			break;
-		if (errno != EINTR) {
-			conn_closef(c, "socket error: %s", strerror(errno));
+	if (c->ring == NULL) {
+		if (conn_sock_write(c, SIZE_MAX) < 0)
 			return;
-		}
+	} else if (c->sock_out > 0) {
+		/* What went before the TM_RINGS reply, and the reply. */
+		if ((n = conn_sock_write(c, c->sock_out)) < 0)
+			return;
+		c->sock_out -= (size_t)n;
 	}
-	if (left > 0)
-		event_add(c->wev, NULL);
+	if (c->ring != NULL && c->sock_out == 0) {
+		conn_ring_flush(c);
+		return;
+	}
+	left = evbuffer_get_length(c->out);
 	if (left <= CONN_LOW_WATER)
 		conn_wake_list(&c->waiters);
 	if (c->closing && left == 0)
 		conn_close(c, "exited");
 }
 
-/* Write the output queued during the callbacks just run. */
-static void
-conn_flush_cb(evutil_socket_t fd, short what, void *arg)
+void
+conn_flush_dirty(void)
 {
 	struct conn *c;
 
@@ -980,6 +1021,13 @@ conn_flush_cb(evutil_socket_t fd, short what, void *arg)
 		if (!event_pending(c->wev, EV_WRITE, NULL))
 			conn_flush(c); /* else the write event will */
 	}
+}
+
+/* Write the output queued during the callbacks just run. */
+static void
+conn_flush_cb(evutil_socket_t fd, short what, void *arg)
+{
+	conn_flush_dirty();
 }
 
 /* The socket can take more output. */
@@ -1020,6 +1068,7 @@ conn_alloc(int s, pid_t pid, enum conn_state state)
 	}
 	c->fd = s;
 	c->pid = pid;
+	c->passed_fd = -1;
 	/*
 	 * Socket buffers as large as the tasks' (libpvm's lpvm_fd_setup):
 	 * bulk data then moves in few, long system calls.  Measured: 16 MiB
@@ -1202,6 +1251,12 @@ conn_flush_all(void)
 {
 	struct conn *c;
 
-	TAILQ_FOREACH(c, &conn_live, entry)
-		evbuffer_write(c->out, c->fd);
+	struct conn *next;
+
+	TAILQ_FOREACH_SAFE(c, &conn_live, entry, next) {
+		if (c->ring == NULL || c->sock_out > 0)
+			evbuffer_write(c->out, c->fd);
+		else
+			conn_ring_halt_flush(c);
+	}
 }

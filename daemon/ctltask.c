@@ -114,6 +114,23 @@ ctl_TM_CONNECT(struct ctlreq *q)
 	conn_release_held(q->c, t);
 }
 
+/*
+ * TM_RINGS: take the ring segment that came with the request.  The
+ * reply still goes through the socket; everything after it, and every
+ * frame the task sends after the request, through the rings.
+ */
+void
+ctl_TM_RINGS(struct ctlreq *q)
+{
+	int ok = conn_ring_attach(q->c);
+
+	ctl_reply_int(q, ok);
+	if (ok) {
+		conn_ring_output(q->c);
+		log_debug("t%x: on rings", (unsigned)q->src);
+	}
+}
+
 /* TM_EXIT: answer, leave the machine, close once the answer is out. */
 void
 ctl_TM_EXIT(struct ctlreq *q)

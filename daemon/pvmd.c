@@ -427,15 +427,19 @@ setup_loop(void)
 static void
 run_loop(void)
 {
-	struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_MAX_US);
+	struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_PVMD_MAX_US);
 	unsigned long seen;
 	long long end;
-	int us;
+	int us, flags;
 
 	for (;;) {
 		seen = pvmd.nreads;
-		if (event_base_loop(pvmd.base, EVLOOP_ONCE) != 0)
+		/* Tasks on rings write a wake-up byte only when asked. */
+		flags = conn_rings_sleep() ? EVLOOP_NONBLOCK : EVLOOP_ONCE;
+		if (event_base_loop(pvmd.base, flags) != 0)
 			return;
+		conn_rings_awake();
+		conn_rings_poll();
 		/* Spin again after every spin that caught a frame. */
 		while (pvmd.nreads != seen &&
 		    (us = spin_budget_next(&budget)) > 0) {
@@ -445,6 +449,7 @@ run_loop(void)
 				if (event_base_loop(pvmd.base,
 				        EVLOOP_NONBLOCK) != 0)
 					return;
+				conn_rings_poll();
 				spin_pause();
 			}
 			spin_budget_update(&budget, pvmd.nreads != seen);

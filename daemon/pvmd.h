@@ -345,6 +345,22 @@ void conn_hold(struct conn *c, int on);
 /* The peer's numeric address ("" if unknown). */
 void conn_peer_addr(const struct conn *c, char *buf, size_t len);
 
+/* ---- connring.c: a task's connection on shared-memory rings ---- */
+
+/* TM_RINGS: map the segment that came with it; 1 if c now reads its
+ * frames from the ring, 0 if not (the socket stays). */
+int conn_ring_attach(struct conn *c);
+/* After the TM_RINGS reply is queued: what is queued so far still goes
+ * to the socket, everything after it to the ring. */
+void conn_ring_output(struct conn *c);
+/* Handle what every ring holds (no system call unless there is). */
+void conn_rings_poll(void);
+/* About to block: ask every ring's task for a wake-up; 1 if a ring
+ * turned out to hold bytes meanwhile (then do not block). */
+int conn_rings_sleep(void);
+/* Awake again: withdraw those requests. */
+void conn_rings_awake(void);
+
 /* ---- link.c: TCP links between pvmds, their handshake and liveness ---- */
 
 /* Listen for other pvmds (once); 0 or -1.  *port gets the port. */

@@ -19,6 +19,7 @@
 #define LPVM_CONN_H
 
 #include "lpvm.h"
+#include "ringend.h"
 
 /* A message being reassembled from SOM..EOM frames.  Owner: its conn. */
 struct lpvm_asm {
@@ -76,8 +77,8 @@ struct lpvm_conn {
 	 * eof: the peer hung up; what is left in its ring is still read
 	 * (as a socket's buffered bytes are) before the route closes.
 	 */
-	struct lpvm_shm *shm;
-	struct lpvm_shm *shm_offer;
+	struct ring_end *shm;
+	struct ring_end *shm_offer;
 	int eof;
 
 	uint8_t *ibuf; /* input buffer, LPVM_IBUF bytes */
@@ -136,6 +137,15 @@ int lpvm_fd_setup(int fd, int nonblock);
 void lpvm_fd_bufs(int fd);
 /* True if the peer of Unix socket fd runs under our uid. */
 int lpvm_peer_uid_ok(int fd);
+
+/*
+ * Write one small frame (h's fields; len set here) with body and fd
+ * attached (SCM_RIGHTS) to c's socket, which must hold no unwritten
+ * output: it goes in one call or not at all.  0 or -1.
+ */
+#define LPVM_FD_FRAME_MAX 64
+int lpvm_fd_frame_send(struct lpvm_conn *c, const struct wire_hdr *h,
+    const void *body, size_t len, int fd);
 
 /* ---- rx.c: input ---- */
 
@@ -262,44 +272,33 @@ int lpvm_route_tcp_waiting(void);
 /* Forget tickets, close the TCP listener (pvm_exit, pvmd lost). */
 void lpvm_route_tcp_reset(void);
 
-/* ---- shm.c: shared-memory rings of routes on our host ---- */
+/* ---- shm.c: when to use shared-memory rings (common/ringend.h) ---- */
 
-struct iovec;
-struct lpvm_shm;
 /* Rings are used (not $PVM_SHM=0); and for PvmAllowDirect ("all"). */
 int lpvm_shm_enabled(void);
 int lpvm_shm_default(void);
 /* From now on, every write to s's ring (and to every ring made later)
  * makes the socket readable, for pvm_getfds (s may be NULL). */
-void lpvm_shm_watch(struct lpvm_shm *s);
-/* The opener's segment, mapped; *fd to pass with the hello (the caller
- * closes it once sent).  NULL if disabled or on failure. */
-struct lpvm_shm *lpvm_shm_create(int *fd);
-/* Map a segment passed by an opener, if it is a sealed one of the right
- * shape.  NULL if not (the route then stays on its socket). */
-struct lpvm_shm *lpvm_shm_attach(int fd);
-void lpvm_shm_free(struct lpvm_shm *s);
-/* Copy what fits of iov[0..n) into our ring and publish it: bytes
- * copied (0: full), or -1 if the peer broke the ring. */
-long long lpvm_shm_writev(
-    struct lpvm_shm *s, const struct iovec *iov, size_t n);
-/* After a write: wake the peer (a byte on fd) if it sleeps. */
-void lpvm_shm_wake_reader(struct lpvm_shm *s, int fd);
-/* Copy up to want bytes out of the peer's ring, wake the peer if it
- * waits for room: bytes copied, or -1 if the peer broke the ring. */
-long long lpvm_shm_read(struct lpvm_shm *s, void *dst, size_t want, int fd);
-/* Bytes wait in the peer's ring / our ring has room (no side effects). */
-int lpvm_shm_rx_ready(const struct lpvm_shm *s);
-int lpvm_shm_tx_room(const struct lpvm_shm *s);
-/* The peer never wrote to its ring (so closing loses nothing). */
-int lpvm_shm_rx_unused(const struct lpvm_shm *s);
-/* About to block: ask for a wake-up, then look once more (true: no need
- * to block); lpvm_shm_rx_awake withdraws the request. */
-int lpvm_shm_rx_sleep(struct lpvm_shm *s);
-void lpvm_shm_rx_awake(struct lpvm_shm *s);
-int lpvm_shm_tx_sleep(struct lpvm_shm *s);
+void lpvm_shm_watch(struct ring_end *s);
+/* The opener's segment of a route, or of the connection to the pvmd,
+ * mapped; *fd to pass to the peer (the caller closes it once sent).
+ * NULL if disabled or on failure. */
+struct ring_end *lpvm_shm_create(int *fd);
+struct ring_end *lpvm_shm_create_pvmd(int *fd);
+/* Map a segment passed by an opener, if rings are on and it is a sealed
+ * one of the right shape.  NULL if not (the route then stays on its
+ * socket). */
+struct ring_end *lpvm_shm_attach(int fd);
+/* ring_end_rx_sleep and ring_end_rx_awake, unless pvm_getfds asked
+ * for every wake-up (then the flag stays as lpvm_shm_watch set it). */
+int lpvm_shm_rx_sleep(struct ring_end *s);
+void lpvm_shm_rx_awake(struct ring_end *s);
 
 /* ---- rpc.c ---- */
+
+/* lpvm_rpc (lpvm.h) of a request to our own pvmd with an empty body and
+ * fd attached (lpvm_fd_frame_send). */
+int lpvm_rpc_fd(int tag, int fd, uint8_t **rep, size_t *replen);
 
 /* A reply (ctx SYSCTX_TM) arrived; takes ownership of data. */
 void lpvm_rpc_input(int wid, uint8_t *data, size_t len);

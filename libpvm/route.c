@@ -122,53 +122,26 @@ route_send_marker(struct lpvm_conn *c, int dst, int32_t marker)
 
 /*
  * The hello on a fresh Unix route: a TC_ROUTE frame with marker, and the
- * segment's fd if there is one (fd >= 0).  The socket is empty, so the
- * small frame goes in one call or not at all.  0 or -1.
+ * segment's fd if there is one (fd >= 0).  0 or -1.
  */
 static int
 route_send_hello(struct lpvm_conn *c, int dst, int32_t marker, int fd)
 {
-	union {
-		struct cmsghdr hdr;
-		char buf[CMSG_SPACE(sizeof(int))];
-	} ctl;
-	uint8_t frame[WIRE_HDR_LEN + 4];
+	uint8_t body[4];
 	struct wire_hdr h;
-	struct cmsghdr *cm;
-	struct msghdr mh;
-	struct iovec iov;
-	ssize_t r;
 
 	if (fd < 0)
 		return route_send_marker(c, dst, marker);
 	memset(&h, 0, sizeof(h));
 	h.version = WIRE_VERSION;
 	h.flags = WIRE_F_ALL;
-	h.len = 4;
 	h.dst = dst;
 	h.src = lpvm.mytid;
 	h.tag = TC_ROUTE;
 	h.ctx = SYSCTX_TC;
 	h.enc = WIRE_ENC_XDR;
-	wire_hdr_encode(&h, frame);
-	put32(frame + WIRE_HDR_LEN, (uint32_t)marker);
-	iov.iov_base = frame;
-	iov.iov_len = sizeof(frame);
-	memset(&mh, 0, sizeof(mh));
-	memset(&ctl, 0, sizeof(ctl));
-	mh.msg_iov = &iov;
-	mh.msg_iovlen = 1;
-	mh.msg_control = ctl.buf;
-	mh.msg_controllen = sizeof(ctl.buf);
-	cm = CMSG_FIRSTHDR(&mh);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-	do {
-		r = sendmsg(c->fd, &mh, MSG_NOSIGNAL | MSG_DONTWAIT);
-	} while (r == -1 && errno == EINTR);
-	return r == (ssize_t)sizeof(frame) ? 0 : -1;
+	put32(body, (uint32_t)marker);
+	return lpvm_fd_frame_send(c, &h, body, sizeof(body), fd);
 }
 
 /* The acceptor's ack: the marker, then 1 if it took the segment. */
@@ -197,7 +170,7 @@ route_settle_rings(struct lpvm_conn *c, int used)
 			lpvm_shm_watch(c->shm);
 		return;
 	}
-	lpvm_shm_free(c->shm_offer);
+	ring_end_free(c->shm_offer);
 	c->shm_offer = NULL;
 }
 

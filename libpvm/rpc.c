@@ -9,6 +9,7 @@
 #include "conn.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct rpc_reply {
 	int wid;
@@ -74,12 +75,36 @@ lpvm_send_xdr(int dst, int tag, int ctx, const struct xdr_writer *w)
 	return lpvm_send_pieces(dst, tag, ctx, 0, WIRE_ENC_XDR, &seg, 1);
 }
 
+/* A fresh wid for a request. */
+static int
+rpc_new_wid(void)
+{
+	if (++lpvm.nextwid <= 0)
+		lpvm.nextwid = 1;
+	return lpvm.nextwid;
+}
+
+/* Wait for the reply to wid (see lpvm_rpc). */
+static int
+rpc_wait(int wid, uint8_t **rep, size_t *replen)
+{
+	struct rpc_reply *r;
+
+	while ((r = rpc_take(wid)) == NULL) {
+		if (lpvm_pump(-1) < 0)
+			return PvmSysErr;
+	}
+	*rep = r->data;
+	*replen = r->len;
+	free(r);
+	return 0;
+}
+
 int
 lpvm_rpc(int dst, int tag, const struct xdr_writer *req, uint8_t **rep,
     size_t *replen)
 {
 	struct lpvm_seg seg;
-	struct rpc_reply *r;
 	int wid, rc;
 
 	*rep = NULL;
@@ -92,21 +117,37 @@ lpvm_rpc(int dst, int tag, const struct xdr_writer *req, uint8_t **rep,
 	 * (a mailbox entry, say): refuse it here and stay connected. */
 	if (req != NULL && req->len > WIRE_CTL_MAX)
 		return PvmOutOfRes;
-	if (++lpvm.nextwid <= 0)
-		lpvm.nextwid = 1;
-	wid = lpvm.nextwid;
+	wid = rpc_new_wid();
 	seg.ptr = req != NULL ? req->data : NULL;
 	seg.len = req != NULL ? req->len : 0;
 	rc = lpvm_send_pieces(
 	    dst, tag, SYSCTX_TM, wid, WIRE_ENC_XDR, &seg, seg.len > 0 ? 1 : 0);
 	if (rc < 0)
 		return rc;
-	while ((r = rpc_take(wid)) == NULL) {
-		if ((rc = lpvm_pump(-1)) < 0)
-			return PvmSysErr;
-	}
-	*rep = r->data;
-	*replen = r->len;
-	free(r);
-	return 0;
+	return rpc_wait(wid, rep, replen);
+}
+
+int
+lpvm_rpc_fd(int tag, int fd, uint8_t **rep, size_t *replen)
+{
+	struct wire_hdr h;
+	int wid;
+
+	*rep = NULL;
+	*replen = 0;
+	if (lpvm_pvmd == NULL)
+		return PvmSysErr;
+	wid = rpc_new_wid();
+	memset(&h, 0, sizeof(h));
+	h.version = WIRE_VERSION;
+	h.flags = WIRE_F_ALL;
+	h.dst = TID_LOCAL_PVMD;
+	h.src = lpvm.mytid;
+	h.tag = tag;
+	h.ctx = SYSCTX_TM;
+	h.wid = wid;
+	h.enc = WIRE_ENC_XDR;
+	if (lpvm_fd_frame_send(lpvm_pvmd, &h, NULL, 0, fd) != 0)
+		return PvmSysErr;
+	return rpc_wait(wid, rep, replen);
 }

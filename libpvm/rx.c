@@ -557,7 +557,7 @@ rx_shm_fill(struct lpvm_conn *c)
 	if (rx_ibuf_compact(c) != 0)
 		return -1;
 	if (c->inframe && c->ibeg == c->iend && c->left > 0) {
-		k = lpvm_shm_read(
+		k = ring_end_read(
 		    c->shm, c->cur->data + c->cur->len, c->left, c->fd);
 		if (k > 0) {
 			c->cur->len += (size_t)k;
@@ -567,7 +567,7 @@ rx_shm_fill(struct lpvm_conn *c)
 	}
 	if (c->iend == LPVM_IBUF)
 		return 0; /* the parser owes room first */
-	k = lpvm_shm_read(
+	k = ring_end_read(
 	    c->shm, c->ibuf + c->iend, LPVM_IBUF - c->iend, c->fd);
 	if (k > 0)
 		c->iend += (size_t)k;
@@ -602,29 +602,43 @@ rx_read_shm(struct lpvm_conn *c, int woke)
 		if (!c->eof && moved >= 4 * LPVM_IBUF)
 			return n;
 	}
+	/* The pvmd's connection hands over what it delivered first (a
+	 * reply being waited for, say), as a socket's last read does; the
+	 * next read finds the hangup alone. */
 	if (c->fd >= 0 && c->eof && !lpvm_conn_rx_held(c))
-		return -1;
+		return c == lpvm_pvmd && n > 0 ? n : -1;
 	return n;
 }
 
+/* Read c if it is a ring that may deliver and has bytes, or hung up.
+ * Messages delivered. */
+static int
+rx_shm_drain_one(struct lpvm_conn *c)
+{
+	int k;
+
+	if (c == NULL || c->shm == NULL || c->fd < 0 ||
+	    lpvm_conn_rx_held(c) || !(c->eof || ring_end_rx_ready(c->shm)))
+		return 0;
+	if ((k = rx_read_shm(c, 0)) >= 0)
+		return k;
+	rx_route_lost(c);
+	return 0;
+}
+
 /* Read every ring that may deliver and has bytes (see the head
- * comment).  Messages delivered. */
+ * comment): the routes first, the pvmd's last.  Messages delivered. */
 static int
 rx_shm_drain(void)
 {
 	struct lpvm_conn *c;
-	int n = 0, k;
+	int n = 0;
 
 	for (c = lpvm_conns; c != NULL; c = c->next) {
-		if (c->shm == NULL || c->fd < 0 || lpvm_conn_rx_held(c) ||
-		    !(c->eof || lpvm_shm_rx_ready(c->shm)))
-			continue;
-		if ((k = rx_read_shm(c, 0)) < 0)
-			rx_route_lost(c);
-		else
-			n += k;
+		if (c != lpvm_pvmd)
+			n += rx_shm_drain_one(c);
 	}
-	return n;
+	return n + rx_shm_drain_one(lpvm_pvmd);
 }
 
 int
@@ -709,7 +723,12 @@ rx_pollset(struct lpvm_conn *wout)
 	return (int)n;
 }
 
-/* A direct route failed: outgoing ones are remembered as refused. */
+/*
+ * A direct route failed: outgoing ones are remembered as refused.  The
+ * pvmd's connection on rings fails here too: it is closed, and
+ * lpvm_io_wait then disconnects (not in here: the callers walk the list
+ * of connections, which a disconnect may free).
+ */
 static void
 rx_route_lost(struct lpvm_conn *c)
 {
@@ -725,30 +744,41 @@ rx_route_lost(struct lpvm_conn *c)
 	}
 }
 
+/* Parse what c holds already, or read its ring if it has bytes.
+ * Messages delivered. */
+static int
+rx_pending_one(struct lpvm_conn *c)
+{
+	int k;
+
+	if (c == NULL || c->fd < 0 || lpvm_conn_rx_held(c))
+		return 0;
+	if (c->shm != NULL) {
+		if (!c->pending && !c->eof && !ring_end_rx_ready(c->shm))
+			return 0;
+		k = rx_read_shm(c, 0);
+	} else if (!c->pending)
+		return 0;
+	else
+		k = rx_parse(c);
+	if (k >= 0)
+		return k;
+	rx_route_lost(c);
+	return 0;
+}
+
+/* The routes first, the pvmd last (see rx_shm_drain). */
 int
 lpvm_rx_pending(void)
 {
 	struct lpvm_conn *c;
-	int n = 0, k;
+	int n = 0;
 
 	for (c = lpvm_conns; c != NULL; c = c->next) {
-		if (c->fd < 0 || lpvm_conn_rx_held(c))
-			continue;
-		if (c->shm != NULL) {
-			if (!c->pending && !c->eof &&
-			    !lpvm_shm_rx_ready(c->shm))
-				continue;
-			k = rx_read_shm(c, 0);
-		} else if (!c->pending)
-			continue;
-		else
-			k = rx_parse(c);
-		if (k < 0)
-			rx_route_lost(c);
-		else
-			n += k;
+		if (c != lpvm_pvmd)
+			n += rx_pending_one(c);
 	}
-	return n;
+	return n + rx_pending_one(lpvm_pvmd);
 }
 
 /* True if a ring that may deliver has bytes, or wout's ring has room. */
@@ -758,11 +788,11 @@ rx_look_rings(const struct lpvm_conn *wout)
 	const struct lpvm_conn *c;
 
 	if (wout != NULL && wout->shm != NULL &&
-	    (wout->eof || lpvm_shm_tx_room(wout->shm)))
+	    (wout->eof || ring_end_tx_room(wout->shm)))
 		return 1;
 	for (c = lpvm_conns; c != NULL; c = c->next) {
 		if (c->shm != NULL && c->fd >= 0 && !lpvm_conn_rx_held(c) &&
-		    lpvm_shm_rx_ready(c->shm))
+		    ring_end_rx_ready(c->shm))
 			return 1;
 	}
 	return 0;
@@ -778,7 +808,7 @@ rx_rings_sleep(struct lpvm_conn *wout)
 	struct lpvm_conn *c;
 	int ready = 0;
 
-	if (wout != NULL && wout->shm != NULL && lpvm_shm_tx_sleep(wout->shm))
+	if (wout != NULL && wout->shm != NULL && ring_end_tx_sleep(wout->shm))
 		ready = 1;
 	for (c = lpvm_conns; c != NULL; c = c->next) {
 		if (c->shm != NULL && c->fd >= 0 && !lpvm_conn_rx_held(c) &&
@@ -825,7 +855,8 @@ rx_only_pvmd(void)
 {
 	struct lpvm_conn *c;
 
-	if (lpvm_pvmd == NULL || lpvm_pvmd->fd < 0 || lpvm_route_tcp_waiting())
+	if (lpvm_pvmd == NULL || lpvm_pvmd->fd < 0 || lpvm_pvmd->shm != NULL ||
+	    lpvm_route_tcp_waiting())
 		return 0;
 	for (c = lpvm_conns; c != NULL; c = c->next) {
 		if (c != lpvm_pvmd && c->fd >= 0 && !lpvm_conn_rx_held(c))
@@ -930,7 +961,7 @@ static void
 rx_shm_held_hup(struct lpvm_conn *c)
 {
 	rx_shm_wakes(c);
-	if (c->eof && lpvm_shm_rx_unused(c->shm))
+	if (c->eof && ring_end_rx_unused(c->shm))
 		rx_route_lost(c);
 }
 
@@ -950,7 +981,9 @@ rx_poll_rings(int n, struct lpvm_conn *wout, int *writable)
 		if (c == NULL || c->shm == NULL || c->fd < 0 ||
 		    rx_pfd[i].revents == 0)
 			continue;
-		if (lpvm_conn_rx_held(c))
+		if (c == lpvm_pvmd)
+			rx_shm_wakes(c); /* read last, by rx_shm_drain */
+		else if (lpvm_conn_rx_held(c))
 			rx_shm_held_hup(c);
 		else if ((k = rx_read_shm(c, 1)) >= 0)
 			got += k;
@@ -961,7 +994,7 @@ rx_poll_rings(int n, struct lpvm_conn *wout, int *writable)
 	}
 	got += rx_shm_drain();
 	if (wout != NULL && wout->shm != NULL &&
-	    (wout->fd < 0 || wout->eof || lpvm_shm_tx_room(wout->shm))) {
+	    (wout->fd < 0 || wout->eof || ring_end_tx_room(wout->shm))) {
 		*writable = 1;
 		got++;
 	}
@@ -989,7 +1022,7 @@ rx_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 	else if (timeout_ms < 0 && wout == NULL && only_pvmd)
 		return rx_wait_pvmd();
 	if (wout != NULL && wout->shm != NULL &&
-	    (wout->eof || wout->fd < 0 || lpvm_shm_tx_room(wout->shm))) {
+	    (wout->eof || wout->fd < 0 || ring_end_tx_room(wout->shm))) {
 		*writable = 1;
 		return got + 1;
 	}
@@ -1056,8 +1089,13 @@ rx_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 int
 lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 {
+	int had_pvmd = lpvm_pvmd != NULL;
 	int r = rx_io_wait(timeout_ms, wout, writable);
 
+	if (had_pvmd && lpvm_pvmd == NULL && r >= 0) {
+		lpvm_disconnect(); /* its rings failed (rx_route_lost) */
+		return PvmSysErr;
+	}
 	if (r >= 0 && lpvm_tx_depth == 0 && lpvm_pvmd != NULL) {
 		lpvm_conn_reap();
 		lpvm_bulk_flush();

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE /* struct ucred, accept4, SOCK_* flags */
 #include "pvm3.h"
+#include "be.h"
 #include "conn.h"
 #include "pvmtev.h"
 
@@ -81,8 +82,8 @@ lpvm_conn_close(struct lpvm_conn *c, enum lpvm_conn_state st)
 	conn_free_input(c);
 	free(c->addr);
 	c->addr = NULL;
-	lpvm_shm_free(c->shm);
-	lpvm_shm_free(c->shm_offer);
+	ring_end_free(c->shm);
+	ring_end_free(c->shm_offer);
 	c->shm = c->shm_offer = NULL;
 	c->eof = 0;
 	c->state = st;
@@ -142,6 +143,46 @@ lpvm_peer_uid_ok(int fd)
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &uc, &len) == -1)
 		return 0;
 	return uc.uid == getuid();
+}
+
+int
+lpvm_fd_frame_send(struct lpvm_conn *c, const struct wire_hdr *h,
+    const void *body, size_t len, int fd)
+{
+	union {
+		struct cmsghdr hdr;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} ctl;
+	uint8_t frame[WIRE_HDR_LEN + LPVM_FD_FRAME_MAX];
+	struct wire_hdr fh = *h;
+	struct cmsghdr *cm;
+	struct msghdr mh;
+	struct iovec iov;
+	ssize_t r;
+
+	if (len > LPVM_FD_FRAME_MAX)
+		return -1;
+	fh.len = (uint32_t)len;
+	wire_hdr_encode(&fh, frame);
+	if (len > 0)
+		memcpy(frame + WIRE_HDR_LEN, body, len);
+	iov.iov_base = frame;
+	iov.iov_len = WIRE_HDR_LEN + len;
+	memset(&mh, 0, sizeof(mh));
+	memset(&ctl, 0, sizeof(ctl));
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = ctl.buf;
+	mh.msg_controllen = sizeof(ctl.buf);
+	cm = CMSG_FIRSTHDR(&mh);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	do {
+		r = sendmsg(c->fd, &mh, MSG_NOSIGNAL | MSG_DONTWAIT);
+	} while (r == -1 && errno == EINTR);
+	return r == (ssize_t)iov.iov_len ? 0 : -1;
 }
 
 /* Sleep for ms milliseconds (EINTR restarts the remainder). */
@@ -296,6 +337,32 @@ transport_enrol_errno(void)
 		lpvm_err_quiet(PvmNotFound);
 }
 
+/*
+ * Move the connection to the pvmd onto rings (TM_RINGS, wire.h) unless
+ * they are off.  If the pvmd does not take them, the socket stays: that
+ * is not an error.  From the reply on, whatever the socket brings is
+ * wake-ups (the pvmd wrote its last frame there before the reply).
+ */
+static void
+transport_rings(void)
+{
+	struct ring_end *e;
+	uint8_t *rep = NULL;
+	size_t replen = 0;
+	int fd, rc;
+
+	if ((e = lpvm_shm_create_pvmd(&fd)) == NULL)
+		return;
+	rc = lpvm_rpc_fd(TM_RINGS, fd, &rep, &replen);
+	close(fd);
+	if (rc == 0 && replen == 4 && get32(rep) == 1 && lpvm_pvmd != NULL) {
+		lpvm_pvmd->shm = e;
+		e = NULL;
+	}
+	free(rep);
+	ring_end_free(e);
+}
+
 /* Connect to the pvmd and enrol.  Kept out of line: lpvm_enrol runs at
  * the start of every call, and this frame's set-up cost it 30
  * instructions each time (callgrind). */
@@ -327,6 +394,7 @@ transport_enrol(void)
 		lpvm_disconnect();
 		return rc;
 	}
+	transport_rings();
 	transport_enrol_errno();
 	/* Our PVMEPID slot is taken; children we start get their own. */
 	unsetenv("PVMEPID");

@@ -87,10 +87,10 @@ tx_writev_shm(struct lpvm_conn *c, struct iovec *iov, size_t n)
 	while (i < n) {
 		if (c->fd < 0 || c->shm == NULL || c->eof)
 			return -1;
-		if ((r = lpvm_shm_writev(c->shm, iov + i, n - i)) < 0)
+		if ((r = ring_end_writev(c->shm, iov + i, n - i)) < 0)
 			return -1;
 		if (r > 0) {
-			lpvm_shm_wake_reader(c->shm, c->fd);
+			ring_end_wake_reader(c->shm, c->fd);
 			tx_advance(iov, n, &i, (size_t)r);
 			continue;
 		}

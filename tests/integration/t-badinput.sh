@@ -3,7 +3,8 @@
 # must drop that connection, stay alive, and keep serving a normal task:
 # garbage bytes, a body cut off by EOF, a header announcing 2^63 bytes, a
 # first frame that is not TM_CONNECT, garbage after a good handshake, and
-# a client that says nothing (PVMD_HANDSHAKE_TIMEOUT=1).
+# a client that says nothing (PVMD_HANDSHAKE_TIMEOUT=1), and broken
+# rings of a connection on shared memory.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$TASKS/rawclient" "$TASKS/t_enrol"
 
@@ -33,6 +34,29 @@ for mode in garbage cutbody huge badfirst connect-garbage silent; do
 	fi
 	run_checks 20 "$TASKS/t_enrol" quick
 done
+
+# A task's connection on rings (TM_RINGS): a broken ring index, garbage
+# or a 2^63-byte header in the ring drop that connection; a segment that
+# is not sealed, or none, is refused (reply 0) and the connection stays.
+for mode in rings-index rings-garbage rings-huge; do
+	run 30 "$TASKS/rawclient" "$mode" "$sock" >"$T_TMP/raw" 2>&1
+	rc=$?
+	cat "$T_TMP/raw"
+	check "$mode: pvmd dropped the connection (rawclient rc $rc)" \
+	    test "$rc" -eq 0
+	check "$mode: pvmd alive" pvmd_alive
+	run_checks 20 "$TASKS/t_enrol" quick
+done
+for mode in rings-unsealed rings-none; do
+	run 30 "$TASKS/rawclient" "$mode" "$sock" >"$T_TMP/raw" 2>&1
+	rc=$?
+	cat "$T_TMP/raw"
+	check "$mode: refused with 0, connection kept (rawclient rc $rc)" \
+	    test "$rc" -eq 0
+	check "$mode: pvmd alive" pvmd_alive
+done
+check "the unsealed segment is in the log" \
+    grep -q 'TM_RINGS: not a sealed ring segment' "$T_LOG"
 
 # A silent client does not hold up others, and ten of them are all
 # dropped.

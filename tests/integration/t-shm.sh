@@ -1,6 +1,9 @@
 #!/bin/sh
 # t-shm.sh: messages between tasks of one host over shared-memory rings
-# (libpvm/shm.c): PvmRouteDirect uses them and they carry data while the
+# (libpvm/shm.c): a task's connection to the pvmd is on rings unless
+# PVM_SHM_PVMD=0, and messages through the pvmd of every size keep their
+# bytes (also through 4 KiB rings and with the pvmd stopped for a moment);
+# PvmRouteDirect uses them and they carry data while the
 # pvmd is stopped; PVM_SHM=all gives them to PvmAllowDirect too;
 # PVM_SHM=0 and PvmDontRoute keep them out; many
 # senders with random sizes, tags and receives keep order and matching,
@@ -18,6 +21,10 @@ need "$TASKS/t_shm"
 unset PVM_SHM
 
 start_pvmd
+run_checks 60 "$TASKS/t_shm" pvmd rings "$(pvmd_pid)"
+export PVM_SHM_PVMD=0
+run_checks 60 "$TASKS/t_shm" pvmd norings "$(pvmd_pid)"
+unset PVM_SHM_PVMD
 run_checks 60 "$TASKS/t_shm" direct rings "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" direct refuse "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" bulkack
@@ -34,6 +41,7 @@ stop_pvmd
 # ring, and writers wait for room.
 export PVM_SHM_SIZE=4096
 start_pvmd
+run_checks 60 "$TASKS/t_shm" pvmd rings "$(pvmd_pid)"
 run_checks 300 "$TASKS/t_shm" storm 6 300
 run_checks 300 "$TASKS/t_shm" kill 5
 stop_pvmd
@@ -56,6 +64,7 @@ unset T_SHM_ALLOW
 # The old socket paths (t-sockets.sh runs the other message tests so).
 export PVM_SHM=0
 start_pvmd
+run_checks 60 "$TASKS/t_shm" pvmd norings "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" direct norings "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" mcastroute
 run_checks 300 "$TASKS/t_shm" storm 8 200

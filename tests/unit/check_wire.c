@@ -128,7 +128,7 @@ START_TEST(tag_names)
 	ck_assert_str_eq(wire_tag_name(TC_ROUTEADDR), "route-addr");
 	ck_assert_ptr_null(wire_tag_name(5));
 	ck_assert_int_eq(wire_tm_index(TM_CONNECT), 1);
-	ck_assert_int_eq(wire_tm_index(TM_TASKER), WIRE_TM_COUNT);
+	ck_assert_int_eq(wire_tm_index(TM_RINGS), WIRE_TM_COUNT);
 	ck_assert_int_eq(wire_tm_index(TC_OUTPUT), 0);
 	ck_assert_int_eq(wire_tm_index(DM_HELLO), 0);
 	ck_assert_int_eq(wire_dm_index(DM_HELLO), 1);

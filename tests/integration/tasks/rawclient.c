@@ -12,31 +12,47 @@
  *   silent        connect and say nothing
  *   badfirst      a well-formed first frame that is not TM_CONNECT
  *   connect-garbage  a proper TM_CONNECT, then garbage
+ *   rings-index   TM_RINGS with a good segment, then a tail index that
+ *                 cannot be (ahead of the head by more than the ring)
+ *   rings-garbage TM_RINGS with a good segment, then garbage in the ring
+ *   rings-huge    TM_RINGS with a good segment, then a header in the
+ *                 ring announcing a 2^63-byte body
  * and one that expects a proper answer:
  *   connect       TM_CONNECT; prints the status and tid of the reply
+ * and ones that expect the pvmd to answer 0 and keep the connection:
+ *   rings-unsealed  TM_RINGS with a memfd that is not sealed
+ *   rings-none      TM_RINGS with no descriptor
  *
  * Output: one line "RESULT <mode> closed <seconds>" / "RESULT <mode>
  * open" / "RESULT connect status <s> tid <t>" / "RESULT ... refused".
  * Exit status: 0 when the pvmd behaved as the mode expects, 1 when not,
  * 2 when the test itself could not run (e.g. connect() failed).
  */
+#define _GNU_SOURCE /* memfd_create */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "ringend.h"
 #include "tid.h"
 #include "wire.h"
 #include "xdr.h"
 
 #define CLOSE_WAIT 10.0 /* seconds the pvmd gets to drop us */
+
+static int hdr_src; /* our tid once connected: frames must carry it */
 
 static double
 now(void)
@@ -104,7 +120,7 @@ header(uint8_t *out, uint64_t len, int32_t tag, int32_t ctx)
 	h.flags = WIRE_F_ALL;
 	h.len = len;
 	h.dst = TID_LOCAL_PVMD;
-	h.src = 0;
+	h.src = hdr_src;
 	h.tag = tag;
 	h.ctx = ctx;
 	h.enc = WIRE_ENC_XDR;
@@ -257,7 +273,76 @@ do_connect(int fd, int *tidp)
 	printf("RESULT connect status %d tid 0x%x tag 0x%x\n", status,
 	    (unsigned)tid, (unsigned)h.tag);
 	*tidp = tid;
+	hdr_src = tid;
 	return status == 0 && tid > 0 && h.tag == TM_CONNECT ? 0 : 1;
+}
+
+/*
+ * Send TM_RINGS (after do_connect) with segfd attached (-1: none) and
+ * read the reply from the socket: its int, or -1 if none came.
+ */
+static int
+send_rings(int fd, int segfd)
+{
+	union {
+		struct cmsghdr hdr;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} ctl;
+	static uint8_t body[65536];
+	uint8_t hdr[WIRE_HDR_LEN];
+	struct wire_hdr h;
+	struct cmsghdr *cm;
+	struct msghdr mh;
+	struct iovec iov;
+	struct xdr_reader r;
+	int32_t v = -1;
+
+	header(hdr, 0, TM_RINGS, SYSCTX_TM);
+	iov.iov_base = hdr;
+	iov.iov_len = sizeof(hdr);
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	if (segfd >= 0) {
+		memset(&ctl, 0, sizeof(ctl));
+		mh.msg_control = ctl.buf;
+		mh.msg_controllen = sizeof(ctl.buf);
+		cm = CMSG_FIRSTHDR(&mh);
+		cm->cmsg_level = SOL_SOCKET;
+		cm->cmsg_type = SCM_RIGHTS;
+		cm->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(cm), &segfd, sizeof(int));
+	}
+	if (sendmsg(fd, &mh, MSG_NOSIGNAL) != (ssize_t)sizeof(hdr)) {
+		return -1;
+	}
+	if (read_frame(fd, &h, body, sizeof(body), 10) < 4) {
+		return -1;
+	}
+	xdr_reader_init(&r, body, 4);
+	xdr_get_int(&r, &v);
+	return h.tag == TM_RINGS ? v : -1;
+}
+
+/* A memfd of a ring segment's size and header, but not sealed. */
+static int
+unsealed_segment(void)
+{
+	size_t size = 64 * 1024, len = ring_seg_len(size);
+	struct ring_seg seg;
+	int fd = memfd_create("rawclient", 0);
+
+	if (fd < 0 || ftruncate(fd, (off_t)len) != 0) {
+		return -1;
+	}
+	memset(&seg, 0, sizeof(seg));
+	seg.magic = RING_MAGIC;
+	seg.version = RING_VERSION;
+	seg.size = (uint32_t)size;
+	if (pwrite(fd, &seg, sizeof(seg), 0) != (ssize_t)sizeof(seg)) {
+		return -1;
+	}
+	return fd;
 }
 
 /* Fill p with n pseudo-random bytes that never start with our magic. */
@@ -272,6 +357,58 @@ noise(uint8_t *p, size_t n)
 		p[i] = (uint8_t)(x >> 24);
 	}
 	p[0] = 'G';
+}
+
+/*
+ * The rings modes: connect and pass a segment, then check the refusal,
+ * or break the ring as the mode says (the pvmd must drop us).
+ */
+static int
+rings_mode(const char *mode, int fd)
+{
+	static uint8_t junk[4096];
+	struct ring_end *e = NULL;
+	uint8_t hdr[WIRE_HDR_LEN];
+	struct iovec iov;
+	int tid = 0, segfd = -1, v;
+
+	if (do_connect(fd, &tid) != 0) {
+		return 1;
+	}
+	if (strcmp(mode, "rings-unsealed") == 0) {
+		segfd = unsealed_segment();
+	} else if (strcmp(mode, "rings-none") != 0) {
+		e = ring_end_create("rawclient", 64 * 1024, &segfd);
+	}
+	if (strcmp(mode, "rings-none") != 0 && segfd < 0) {
+		printf("RESULT %s cannot make a segment\n", mode);
+		return 2;
+	}
+	v = send_rings(fd, segfd);
+	if (e == NULL) {
+		/* Refused, and the connection stays. */
+		printf("RESULT %s reply %d\n", mode, v);
+		return v == 0 && wait_closed(fd, 0.5) < 0 ? 0 : 1;
+	}
+	if (v != 1) {
+		printf("RESULT %s reply %d (rings not taken)\n", mode, v);
+		return 1;
+	}
+	if (strcmp(mode, "rings-index") == 0) {
+		atomic_store(&e->tx->tail, (uint64_t)e->size * 3);
+	} else if (strcmp(mode, "rings-huge") == 0) {
+		header(hdr, (uint64_t)1 << 63, TM_CONFIG, SYSCTX_TM);
+		iov.iov_base = hdr;
+		iov.iov_len = sizeof(hdr);
+		(void)ring_end_writev(e, &iov, 1);
+	} else {
+		noise(junk, sizeof(junk));
+		iov.iov_base = junk;
+		iov.iov_len = sizeof(junk);
+		(void)ring_end_writev(e, &iov, 1);
+	}
+	(void)put(fd, "w", 1); /* a wake-up, in case the pvmd sleeps */
+	return expect_closed(mode, fd);
 }
 
 int
@@ -327,6 +464,9 @@ main(int argc, char **argv)
 		noise(junk, sizeof(junk));
 		(void)put(fd, junk, sizeof(junk));
 		return expect_closed(mode, fd);
+	}
+	if (strncmp(mode, "rings-", 6) == 0) {
+		return rings_mode(mode, fd);
 	}
 	if (strcmp(mode, "connect") == 0) {
 		return do_connect(fd, &tid);

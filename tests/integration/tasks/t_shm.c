@@ -58,9 +58,10 @@
 #define MAXSEND 64
 #define MAXKIDS 1100
 
-/* The memfd mappings of our routes (libpvm names them pvm-route). */
+/* The memfd mappings named name (libpvm: pvm-route for a route's
+ * segment, pvm-pvmd for the one of the connection to the pvmd). */
 static int
-ring_maps(void)
+memfd_maps(const char *name)
 {
 	FILE *f = fopen("/proc/self/maps", "r");
 	char line[512];
@@ -69,11 +70,18 @@ ring_maps(void)
 	if (f == NULL)
 		return -1;
 	while (fgets(line, sizeof(line), f) != NULL) {
-		if (strstr(line, "memfd:pvm-route") != NULL)
+		if (strstr(line, name) != NULL)
 			n++;
 	}
 	fclose(f);
 	return n;
+}
+
+/* The mappings of our routes' segments. */
+static int
+ring_maps(void)
+{
+	return memfd_maps("memfd:pvm-route");
 }
 
 /* The byte at offset i of message seq from sender k. */
@@ -194,6 +202,82 @@ direct(const char *mode, int pvmd)
 	if (refuse)
 		tc_eq(
 		    round_trips(kid, 10, 30), 10, "round trips after refusal");
+	tc_check(select_wakes(kid), "select(2) on pvm_getfds wakes for a pong");
+	pvm_initsend(PvmDataRaw);
+	pvm_send(kid, TAG_DONE);
+	return tc_done();
+}
+
+/* ---- through the pvmd ---- */
+
+/* Send back every message from the parent as it came, until TAG_DONE. */
+static int
+bigecho_child(void)
+{
+	int parent = pvm_parent(), bufid, tag;
+
+	pvm_setopt(PvmRoute, PvmDontRoute);
+	while ((bufid = pvm_recv(parent, -1)) >= 0) {
+		pvm_bufinfo(bufid, NULL, &tag, NULL);
+		if (tag != TAG_PING)
+			break;
+		pvm_setsbuf(pvm_setrbuf(0));
+		pvm_send(parent, TAG_PONG);
+		pvm_freebuf(pvm_setsbuf(0));
+	}
+	return pvm_exit();
+}
+
+/*
+ * The connection to the pvmd is on rings unless PVM_SHM_PVMD=0 or
+ * PVM_SHM=0 (mode "rings" or "norings"), and messages through it keep
+ * their bytes and order: PvmDontRoute round trips of sizes up to just
+ * below a bulk offer's, so large ones pass through full rings in pieces.
+ * The pvmd is stopped and continued during one of them.  Then a
+ * program waiting in select(2) on pvm_getfds wakes for each message.
+ */
+static int
+via_pvmd(const char *mode, int pvmd)
+{
+	static unsigned char out[1024 * 1024], in[1024 * 1024];
+	char *args[] = {"bigecho-child", NULL};
+	int kid, i, ok = 0, len, tag, bufid;
+	unsigned seed = 7;
+	size_t n, j;
+
+	pvm_setopt(PvmRoute, PvmDontRoute);
+	if (pvm_mytid() < 0)
+		tc_fatal("enrol");
+	tc_eq(memfd_maps("memfd:pvm-pvmd"), strcmp(mode, "rings") == 0,
+	    "segments of the connection to the pvmd (%s)", mode);
+	if (tc_spawn_self(args, 1, &kid) != 1)
+		tc_fatal("spawn the echo child");
+	for (i = 0; i < 300; i++) {
+		n = i % 10 == 9 ? sizeof(out) - 64 - (size_t)(rand_r(&seed) % 4096)
+		    : i % 3 == 0 ? (size_t)(rand_r(&seed) % 300000)
+		                 : (size_t)(rand_r(&seed) % 200);
+		for (j = 0; j < n; j++)
+			out[j] = pattern(3, i, j);
+		pvm_initsend(i % 2 ? PvmDataRaw : PvmDataInPlace);
+		pvm_pkbyte((char *)out, (int)n, 1);
+		/* A small one: a large one would wait for the stopped pvmd
+		 * to make room in the ring. */
+		if (i == 151)
+			kill(pvmd, SIGSTOP);
+		pvm_send(kid, TAG_PING);
+		if (i == 151) {
+			usleep(20000);
+			kill(pvmd, SIGCONT);
+		}
+		if ((bufid = tc_trecv(kid, TAG_PONG, 30)) <= 0)
+			break;
+		pvm_bufinfo(bufid, &len, &tag, NULL);
+		if (len != (int)n || pvm_upkbyte((char *)in, len, 1) < 0 ||
+		    memcmp(in, out, n) != 0)
+			break;
+		ok++;
+	}
+	tc_eq(ok, 300, "round trips through the pvmd, bytes intact");
 	tc_check(select_wakes(kid), "select(2) on pvm_getfds wakes for a pong");
 	pvm_initsend(PvmDataRaw);
 	pvm_send(kid, TAG_DONE);
@@ -899,6 +983,10 @@ main(int argc, char **argv)
 		pvm_setopt(PvmRoute, PvmRouteDirect);
 	if (argc >= 3 && strcmp(argv[1], "direct-child") == 0)
 		return echo_child(strcmp(argv[2], "refuse") == 0);
+	if (argc >= 2 && strcmp(argv[1], "bigecho-child") == 0)
+		return bigecho_child();
+	if (argc >= 4 && strcmp(argv[1], "pvmd") == 0)
+		return via_pvmd(argv[2], atoi(argv[3]));
 	if (argc >= 2 && strcmp(argv[1], "storm-child") == 0)
 		return storm_child();
 	if (argc >= 2 && strcmp(argv[1], "flood-child") == 0)
@@ -929,6 +1017,6 @@ main(int argc, char **argv)
 		return pairs(atoi(argv[2]), atoi(argv[3]));
 	if (argc >= 3 && strcmp(argv[1], "ring") == 0)
 		return neighbours(atoi(argv[2]));
-	fprintf(stderr, "usage: t_shm direct|storm|kill|pairs|ring|bulkack|mcastroute|stopcont ...\n");
+	fprintf(stderr, "usage: t_shm direct|pvmd|storm|kill|pairs|ring|bulkack|mcastroute|stopcont ...\n");
 	return 2;
 }
