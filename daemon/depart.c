@@ -33,6 +33,7 @@ depart_task(struct task *t)
 	sched_task_left(t);
 	/* Out of the table first: messages to it are dropped from now on. */
 	task_remove(&pvmd.tasks, t);
+	output_task_left(tid);
 	notify_task_exit(tid);
 	tracer_task_left(tid);
 	mbox_tidy(&pvmd.mbox, tid);

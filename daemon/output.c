@@ -33,6 +33,7 @@
 #define OUTPUT_CHUNK 3999    /* PVM 3.4.6's largest output message */
 #define OUTPUT_LINE_MAX 4096 /* flush a line this long without '\n' */
 #define OUTPUT_RETRY_MS 50
+#define OUTPUT_LEFT_READS 16 /* pipe reads when a task leaves */
 #define OUTPUT_SPAWNED -2 /* counts of the announcements */
 #define OUTPUT_BEGIN -1
 #define OUTPUT_HOLD_MS 10000 /* longest wait for DM_OUTGO */
@@ -448,6 +449,31 @@ output_redirect(struct child *ch, int tid, int ctx, int tag)
 	}
 	/* Away from a held destination, or back to it. */
 	output_arm(ch);
+}
+
+/*
+ * Task tid left (TM_EXIT, or its connection closed).  What it wrote
+ * before is in its pipe already: pass it on now, before the notify of
+ * its exit, so that a parent that stops on that notify still gets its
+ * last lines (with the connection on rings the pvmd may read TM_EXIT
+ * before it polls the pipe).  Not past a hold or a backed-up
+ * destination, and a few reads at most: a child process that inherited
+ * the pipe may keep writing.
+ */
+void
+output_task_left(int tid)
+{
+	struct child *ch = child_find(tid);
+	int i;
+
+	if (ch == NULL || ch->fd < 0 || ch->paused || output_held_now(ch) ||
+	    output_blocked(ch))
+		return;
+	for (i = 0; i < OUTPUT_LEFT_READS; i++) {
+		if (evbuffer_read(ch->buf, ch->fd, output_readsize(ch)) <= 0)
+			break;
+		output_flush(ch, ch->outtid != 0);
+	}
 }
 
 /* The pipe is readable. */

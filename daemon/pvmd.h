@@ -686,6 +686,8 @@ int output_start(struct child *ch);
 void output_remote_log(int src, const uint8_t *body, size_t len);
 /* Read what the pipe has (output.c). */
 void output_read(struct child *ch);
+/* Task tid left: pass on what its pipe holds now, before its notify. */
+void output_task_left(int tid);
 void output_retry_cb(int fd, short what, void *arg);
 int reap_init(void);
 /* spawnout.c: the -1 start record of a task spawned from another host. */
