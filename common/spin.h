@@ -41,8 +41,8 @@
  * the daemons across hosts takes 30 to 60 us here, longer than 50: with
  * 50 the pvmds slept between the messages of a ping-pong, and the 8-byte
  * round trip h2-h3 of bench/run-hosts.sh's hosts took 35 to 124 us (10
- * runs, median 56); with 200, 28 to 47 (median 31; docs/performance.md,
- * "rings between a task and its pvmd").
+ * runs, median 57); with 200, 28 to 40 (8 runs, median 31;
+ * docs/performance.md, "Rings between a task and its pvmd").
  */
 #define SPIN_PVMD_MAX_US 200
 /*
