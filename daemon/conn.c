@@ -37,6 +37,7 @@
 #include "pvmd.h"
 #include "conn.h"
 #include "clock.h"
+#include "fdpass.h"
 
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -833,38 +834,15 @@ conn_read_want(const struct conn *c)
 static ssize_t
 conn_recv_fds(struct conn *c, struct iovec *v)
 {
-	union {
-		struct cmsghdr hdr;
-		char buf[CMSG_SPACE(sizeof(int) * 4)];
-	} ctl;
-	struct cmsghdr *cm;
-	struct msghdr mh;
-	int fds[4];
+	int fds[FDPASS_MAX];
 	size_t i, nfd;
 	ssize_t n;
 
-	memset(&mh, 0, sizeof(mh));
-	mh.msg_iov = v;
-	mh.msg_iovlen = 1;
-	mh.msg_control = ctl.buf;
-	mh.msg_controllen = sizeof(ctl.buf);
-	do {
-		n = recvmsg(c->fd, &mh, MSG_CMSG_CLOEXEC);
-	} while (n == -1 && errno == EINTR);
-	if (n < 0)
-		return n;
-	for (cm = CMSG_FIRSTHDR(&mh); cm != NULL; cm = CMSG_NXTHDR(&mh, cm)) {
-		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
-			continue;
-		nfd = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-		if (nfd > 4)
-			nfd = 4;
-		memcpy(fds, CMSG_DATA(cm), nfd * sizeof(int));
-		for (i = 0; i < nfd; i++) {
-			if (c->passed_fd >= 0)
-				close(c->passed_fd);
-			c->passed_fd = fds[i];
-		}
+	n = fdpass_recv(c->fd, v, 1, 0, fds, &nfd);
+	for (i = 0; i < nfd; i++) {
+		if (c->passed_fd >= 0)
+			close(c->passed_fd);
+		c->passed_fd = fds[i];
 	}
 	return n;
 }
@@ -986,7 +964,6 @@ static void
 conn_flush(struct conn *c)
 {
 	ssize_t n;
-	size_t left;
 
 	if (c->dead)
 		return;
@@ -1003,7 +980,14 @@ conn_flush(struct conn *c)
 		conn_ring_flush(c);
 		return;
 	}
-	left = evbuffer_get_length(c->out);
+	conn_written(c);
+}
+
+void
+conn_written(struct conn *c)
+{
+	size_t left = evbuffer_get_length(c->out);
+
 	if (left <= CONN_LOW_WATER)
 		conn_wake_list(&c->waiters);
 	if (c->closing && left == 0)

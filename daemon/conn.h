@@ -99,6 +99,9 @@ size_t conn_read_want(const struct conn *c);
 void conn_flush_dirty(void);
 /* Resume every sender parked on list l. */
 void conn_wake_list(struct conn_list *l);
+/* After a write of c's output: resume the senders parked on c below the
+ * low-water mark, and close c if it was to close once written. */
+void conn_written(struct conn *c);
 /* Close with a formatted reason. */
 void conn_closef(struct conn *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -187,15 +187,8 @@ conn_ring_write(struct conn *c)
 void
 conn_ring_flush(struct conn *c)
 {
-	size_t left;
-
-	if (c->dead || conn_ring_write(c) < 0)
-		return;
-	left = evbuffer_get_length(c->out);
-	if (left <= CONN_LOW_WATER)
-		conn_wake_list(&c->waiters);
-	if (c->closing && left == 0)
-		conn_close(c, "exited");
+	if (!c->dead && conn_ring_write(c) >= 0)
+		conn_written(c);
 }
 
 void

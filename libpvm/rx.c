@@ -29,6 +29,7 @@
 #include "pvm3.h"
 #include "clock.h"
 #include "conn.h"
+#include "fdpass.h"
 #include "spin.h"
 
 #include <errno.h>
@@ -405,42 +406,19 @@ rx_ibuf_compact(struct lpvm_conn *c)
 static ssize_t
 rx_recv_hello(struct lpvm_conn *c, void *buf, size_t len)
 {
-	union {
-		struct cmsghdr hdr;
-		char buf[CMSG_SPACE(sizeof(int) * 4)];
-	} ctl;
-	struct cmsghdr *cm;
-	struct msghdr mh;
 	struct iovec iov;
-	ssize_t r;
-	int fds[4];
+	int fds[FDPASS_MAX];
 	size_t i, nfd;
+	ssize_t r;
 
 	iov.iov_base = buf;
 	iov.iov_len = len;
-	memset(&mh, 0, sizeof(mh));
-	mh.msg_iov = &iov;
-	mh.msg_iovlen = 1;
-	mh.msg_control = ctl.buf;
-	mh.msg_controllen = sizeof(ctl.buf);
-	do {
-		r = recvmsg(c->fd, &mh, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
-	} while (r == -1 && errno == EINTR);
-	if (r < 0)
-		return r;
-	for (cm = CMSG_FIRSTHDR(&mh); cm != NULL; cm = CMSG_NXTHDR(&mh, cm)) {
-		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
-			continue;
-		nfd = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-		if (nfd > 4)
-			nfd = 4;
-		memcpy(fds, CMSG_DATA(cm), nfd * sizeof(int));
-		for (i = 0; i < nfd; i++) {
-			/* The first one is the offer; more is nonsense. */
-			if (i == 0 && c->shm_offer == NULL)
-				c->shm_offer = lpvm_shm_attach(fds[i]);
-			close(fds[i]);
-		}
+	r = fdpass_recv(c->fd, &iov, 1, MSG_DONTWAIT, fds, &nfd);
+	for (i = 0; i < nfd; i++) {
+		/* The first one is the offer; more is nonsense. */
+		if (i == 0 && c->shm_offer == NULL)
+			c->shm_offer = lpvm_shm_attach(fds[i]);
+		close(fds[i]);
 	}
 	return r;
 }

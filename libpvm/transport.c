@@ -10,6 +10,7 @@
 #include "pvm3.h"
 #include "be.h"
 #include "conn.h"
+#include "fdpass.h"
 #include "pvmtev.h"
 
 #include <errno.h>
@@ -149,16 +150,9 @@ int
 lpvm_fd_frame_send(struct lpvm_conn *c, const struct wire_hdr *h,
     const void *body, size_t len, int fd)
 {
-	union {
-		struct cmsghdr hdr;
-		char buf[CMSG_SPACE(sizeof(int))];
-	} ctl;
 	uint8_t frame[WIRE_HDR_LEN + LPVM_FD_FRAME_MAX];
 	struct wire_hdr fh = *h;
-	struct cmsghdr *cm;
-	struct msghdr mh;
 	struct iovec iov;
-	ssize_t r;
 
 	if (len > LPVM_FD_FRAME_MAX)
 		return -1;
@@ -168,21 +162,10 @@ lpvm_fd_frame_send(struct lpvm_conn *c, const struct wire_hdr *h,
 		memcpy(frame + WIRE_HDR_LEN, body, len);
 	iov.iov_base = frame;
 	iov.iov_len = WIRE_HDR_LEN + len;
-	memset(&mh, 0, sizeof(mh));
-	memset(&ctl, 0, sizeof(ctl));
-	mh.msg_iov = &iov;
-	mh.msg_iovlen = 1;
-	mh.msg_control = ctl.buf;
-	mh.msg_controllen = sizeof(ctl.buf);
-	cm = CMSG_FIRSTHDR(&mh);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-	do {
-		r = sendmsg(c->fd, &mh, MSG_NOSIGNAL | MSG_DONTWAIT);
-	} while (r == -1 && errno == EINTR);
-	return r == (ssize_t)iov.iov_len ? 0 : -1;
+	return fdpass_send(c->fd, &iov, 1, MSG_DONTWAIT, fd) ==
+	               (ssize_t)iov.iov_len
+	           ? 0
+	           : -1;
 }
 
 /* Sleep for ms milliseconds (EINTR restarts the remainder). */

@@ -45,6 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fdpass.h"
 #include "ringend.h"
 #include "tid.h"
 #include "wire.h"
@@ -284,36 +285,23 @@ do_connect(int fd, int *tidp)
 static int
 send_rings(int fd, int segfd)
 {
-	union {
-		struct cmsghdr hdr;
-		char buf[CMSG_SPACE(sizeof(int))];
-	} ctl;
 	static uint8_t body[65536];
 	uint8_t hdr[WIRE_HDR_LEN];
 	struct wire_hdr h;
-	struct cmsghdr *cm;
-	struct msghdr mh;
 	struct iovec iov;
 	struct xdr_reader r;
 	int32_t v = -1;
+	ssize_t n;
 
 	header(hdr, 0, TM_RINGS, SYSCTX_TM);
 	iov.iov_base = hdr;
 	iov.iov_len = sizeof(hdr);
-	memset(&mh, 0, sizeof(mh));
-	mh.msg_iov = &iov;
-	mh.msg_iovlen = 1;
 	if (segfd >= 0) {
-		memset(&ctl, 0, sizeof(ctl));
-		mh.msg_control = ctl.buf;
-		mh.msg_controllen = sizeof(ctl.buf);
-		cm = CMSG_FIRSTHDR(&mh);
-		cm->cmsg_level = SOL_SOCKET;
-		cm->cmsg_type = SCM_RIGHTS;
-		cm->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(cm), &segfd, sizeof(int));
+		n = fdpass_send(fd, &iov, 1, 0, segfd);
+	} else {
+		n = put(fd, hdr, sizeof(hdr)) == 0 ? (ssize_t)sizeof(hdr) : -1;
 	}
-	if (sendmsg(fd, &mh, MSG_NOSIGNAL) != (ssize_t)sizeof(hdr)) {
+	if (n != (ssize_t)sizeof(hdr)) {
 		return -1;
 	}
 	if (read_frame(fd, &h, body, sizeof(body), 10) < 4) {
