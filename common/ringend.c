@@ -185,6 +185,13 @@ ring_end_read(struct ring_end *e, void *dst, size_t want, int fd)
 	return k;
 }
 
+long long
+ring_end_rx_used(const struct ring_end *e)
+{
+	return ring_used(e->head,
+	    atomic_load_explicit(&e->rx->tail, memory_order_acquire), e->size);
+}
+
 int
 ring_end_rx_ready(const struct ring_end *e)
 {

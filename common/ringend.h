@@ -73,6 +73,8 @@ void ring_end_wake_reader(struct ring_end *e, int fd);
  * waits for room: bytes copied, or -1 if the peer broke the ring. */
 long long ring_end_read(struct ring_end *e, void *dst, size_t want, int fd);
 
+/* Bytes waiting in the peer's ring, or -1 if its index cannot be. */
+long long ring_end_rx_used(const struct ring_end *e);
 /* Bytes wait in the peer's ring / our ring has room (no side effects). */
 int ring_end_rx_ready(const struct ring_end *e);
 int ring_end_tx_room(const struct ring_end *e);

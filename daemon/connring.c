@@ -116,14 +116,23 @@ conn_ring_input(struct conn *c)
 {
 	struct evbuffer_iovec v;
 	size_t want;
-	long long k;
+	long long k, used;
 	int i;
 
 	conn_process(c);
 	for (i = 0; i < CONN_RING_ROUNDS; i++) {
 		if (c->dead || !c->reading || c->closing || c->parked != NULL)
 			return;
-		if ((want = conn_read_want(c)) == 0)
+		/* Room for what is there, not for a whole chunk: a small
+		 * message must not cost a 64 KiB buffer (the soak's pvmd
+		 * kept 8 MiB more). */
+		if ((used = ring_end_rx_used(c->ring)) < 0) {
+			conn_close(c, "impossible ring index");
+			return;
+		}
+		if ((want = conn_read_want(c)) > (size_t)used)
+			want = (size_t)used;
+		if (want == 0)
 			break;
 		if (evbuffer_reserve_space(c->in, (ev_ssize_t)want, &v, 1) !=
 		    1) {

@@ -584,11 +584,11 @@ rx_read_shm(struct lpvm_conn *c, int woke)
 		if (!c->eof && moved >= 4 * LPVM_IBUF)
 			return n;
 	}
-	/* The pvmd's connection hands over what it delivered first (a
-	 * reply being waited for, say), as a socket's last read does; the
-	 * next read finds the hangup alone. */
+	/* What was delivered first counts (a waiter must see it: lpvm_pump
+	 * waits on while nothing is counted), as a socket's last read
+	 * does; the next read finds the hangup alone and closes. */
 	if (c->fd >= 0 && c->eof && !lpvm_conn_rx_held(c))
-		return c == lpvm_pvmd && n > 0 ? n : -1;
+		return n > 0 ? n : -1;
 	return n;
 }
 

@@ -152,7 +152,8 @@ soak_compare() {
 		fd=$(fds_of "$pid")
 		rss=$(rss_of "$pid")
 		soak_note "$name pvmd after the soak: rss $rss KiB" \
-		    "($((rss - rss0)) KiB), fds $fd ($((fd - fd0)))"
+		    "($((rss - rss0)) KiB), fds $fd ($((fd - fd0)));" \
+		    "$(grep -E '^Rss(Anon|File|Shmem)' "/proc/$pid/status" 2>/dev/null | tr -s ' \t\n' ' ')"
 		check "$name pvmd: descriptors back to $fd0 (now $fd)" \
 		    test "$fd" -eq "$fd0"
 		check "$name pvmd: resident memory $rss KiB within $SOAK_RSS_TOL_KB KiB of $rss0 KiB" \
