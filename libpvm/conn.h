@@ -139,7 +139,7 @@ void lpvm_fd_bufs(int fd);
 int lpvm_peer_uid_ok(int fd);
 
 /*
- * Write one small frame (h's fields; len set here) with body and fd
+ * Write one small frame (h's fields; flags and len set here) with body and fd
  * attached (SCM_RIGHTS) to c's socket, which must hold no unwritten
  * output: it goes in one call or not at all.  0 or -1.
  */
@@ -203,6 +203,9 @@ int lpvm_rx_pending(void);
 
 /* ---- tx.c: output ---- */
 
+/* A header from us to dst (flags and len are the writer's). */
+void lpvm_hdr_init(
+    struct wire_hdr *h, int dst, int tag, int ctx, int enc, int wid);
 /* Write one message (header fields from h; len, flags computed) to c,
  * cut into frames of lpvm.fragsize.  0, or -1 if the connection failed. */
 int lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,

@@ -98,13 +98,7 @@ lpvm_route_send(
 	struct wire_hdr h;
 	struct lpvm_seg seg;
 
-	memset(&h, 0, sizeof(h));
-	h.version = WIRE_VERSION;
-	h.dst = dst;
-	h.src = lpvm.mytid;
-	h.tag = tag;
-	h.ctx = SYSCTX_TC;
-	h.enc = WIRE_ENC_XDR;
+	lpvm_hdr_init(&h, dst, tag, SYSCTX_TC, WIRE_ENC_XDR, 0);
 	seg.ptr = body;
 	seg.len = len;
 	return lpvm_tx(c, &h, &seg, 1);
@@ -132,14 +126,7 @@ route_send_hello(struct lpvm_conn *c, int dst, int32_t marker, int fd)
 
 	if (fd < 0)
 		return route_send_marker(c, dst, marker);
-	memset(&h, 0, sizeof(h));
-	h.version = WIRE_VERSION;
-	h.flags = WIRE_F_ALL;
-	h.dst = dst;
-	h.src = lpvm.mytid;
-	h.tag = TC_ROUTE;
-	h.ctx = SYSCTX_TC;
-	h.enc = WIRE_ENC_XDR;
+	lpvm_hdr_init(&h, dst, TC_ROUTE, SYSCTX_TC, WIRE_ENC_XDR, 0);
 	put32(body, (uint32_t)marker);
 	return lpvm_fd_frame_send(c, &h, body, sizeof(body), fd);
 }

@@ -9,7 +9,6 @@
 #include "conn.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 struct rpc_reply {
 	int wid;
@@ -138,15 +137,7 @@ lpvm_rpc_fd(int tag, int fd, uint8_t **rep, size_t *replen)
 	if (lpvm_pvmd == NULL)
 		return PvmSysErr;
 	wid = rpc_new_wid();
-	memset(&h, 0, sizeof(h));
-	h.version = WIRE_VERSION;
-	h.flags = WIRE_F_ALL;
-	h.dst = TID_LOCAL_PVMD;
-	h.src = lpvm.mytid;
-	h.tag = tag;
-	h.ctx = SYSCTX_TM;
-	h.wid = wid;
-	h.enc = WIRE_ENC_XDR;
+	lpvm_hdr_init(&h, TID_LOCAL_PVMD, tag, SYSCTX_TM, WIRE_ENC_XDR, wid);
 	if (lpvm_fd_frame_send(lpvm_pvmd, &h, NULL, 0, fd) != 0)
 		return PvmSysErr;
 	return rpc_wait(wid, rep, replen);

@@ -156,6 +156,7 @@ lpvm_fd_frame_send(struct lpvm_conn *c, const struct wire_hdr *h,
 
 	if (len > LPVM_FD_FRAME_MAX)
 		return -1;
+	fh.flags = WIRE_F_ALL; /* one frame */
 	fh.len = (uint32_t)len;
 	wire_hdr_encode(&fh, frame);
 	if (len > 0)

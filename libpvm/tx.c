@@ -274,6 +274,19 @@ lpvm_tx_owed(void)
 	}
 }
 
+void
+lpvm_hdr_init(struct wire_hdr *h, int dst, int tag, int ctx, int enc, int wid)
+{
+	memset(h, 0, sizeof(*h));
+	h->version = WIRE_VERSION;
+	h->dst = dst;
+	h->src = lpvm.mytid;
+	h->tag = tag;
+	h->ctx = ctx;
+	h->enc = enc;
+	h->wid = wid;
+}
+
 /*
  * Send a message: to ourselves, as a bulk offer (a large body to a task
  * on this host, bulk.c: lent when m, the buffer the pieces lie in, can
@@ -290,14 +303,7 @@ tx_send(int dst, int tag, int ctx, int wid, int wire_enc,
 
 	if (lpvm_pvmd == NULL)
 		return PvmSysErr;
-	memset(&h, 0, sizeof(h));
-	h.version = WIRE_VERSION;
-	h.dst = dst;
-	h.src = lpvm.mytid;
-	h.tag = tag;
-	h.ctx = ctx;
-	h.enc = wire_enc;
-	h.wid = wid;
+	lpvm_hdr_init(&h, dst, tag, ctx, wire_enc, wid);
 	if (dst == lpvm.mytid && dst > 0)
 		return lpvm_rx_local(&h, pieces, npieces);
 	for (i = 0, total = 0; i < npieces; i++)
