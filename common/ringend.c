@@ -223,10 +223,12 @@ ring_end_rx_sleep(struct ring_end *e)
 	return ring_end_rx_ready(e);
 }
 
-void
+int
 ring_end_rx_watch(struct ring_end *e)
 {
 	atomic_store(&e->rx->rsleep, RING_WAKE_ALWAYS);
+	atomic_thread_fence(memory_order_seq_cst);
+	return ring_end_rx_ready(e);
 }
 
 void

@@ -480,6 +480,10 @@ w_drain(int tid, int tag, int why)
 			return b;
 		}
 		if (!w_input_pending() || mono_ms() >= end) {
+			/* pvm_getfds may have just read it from a ring. */
+			if ((b = w_recv(tid, tag, 0)) != 0) {
+				return b;
+			}
 			return why == W_WHY_DEAD ? PvmNoTask : PvmMismatch;
 		}
 	}

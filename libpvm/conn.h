@@ -281,8 +281,9 @@ void lpvm_route_tcp_reset(void);
 int lpvm_shm_enabled(void);
 int lpvm_shm_default(void);
 /* From now on, every write to s's ring (and to every ring made later)
- * makes the socket readable, for pvm_getfds (s may be NULL). */
-void lpvm_shm_watch(struct ring_end *s);
+ * makes the socket readable, for pvm_getfds (s may be NULL).  True if
+ * s's ring already holds bytes, which no wake-up will announce. */
+int lpvm_shm_watch(struct ring_end *s);
 /* The opener's segment of a route, or of the connection to the pvmd,
  * mapped; *fd to pass to the peer (the caller closes it once sent).
  * NULL if disabled or on failure. */

@@ -612,7 +612,7 @@ pvm_getfds(int **fds)
 	static size_t cap;
 	struct lpvm_conn *c;
 	size_t n = 1;
-	int rc, *p;
+	int rc, *p, unannounced = 0;
 
 	if ((rc = lpvm_enrol()) < 0)
 		return lpvm_err("pvm_getfds", rc);
@@ -629,11 +629,16 @@ pvm_getfds(int **fds)
 	route_watched = 1;
 	lpvm_shm_watch(NULL);
 	for (c = lpvm_conns; c != NULL; c = c->next) {
-		if (c->shm != NULL)
-			lpvm_shm_watch(c->shm);
+		if (c->shm != NULL && lpvm_shm_watch(c->shm))
+			unannounced = 1;
 		if (c != lpvm_pvmd && c->fd >= 0)
 			v[n++] = c->fd;
 	}
+	/* What a ring got before it was watched makes no socket readable:
+	 * read it now, as PVM reads what its sockets hold in any call, so a
+	 * select(2) on these fds waits only for what is still to come. */
+	if (unannounced)
+		(void)lpvm_pump(0);
 	if (fds != NULL)
 		*fds = v;
 	return (int)n;

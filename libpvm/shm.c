@@ -81,12 +81,11 @@ lpvm_shm_default(void)
 	return lpvm_shm_enabled() && shm_state == 2;
 }
 
-void
+int
 lpvm_shm_watch(struct ring_end *s)
 {
 	shm_watched = 1;
-	if (s != NULL)
-		ring_end_rx_watch(s);
+	return s != NULL && ring_end_rx_watch(s);
 }
 
 /* A ring made after pvm_getfds is watched from the start. */
@@ -94,7 +93,7 @@ static struct ring_end *
 shm_new(struct ring_end *e)
 {
 	if (e != NULL && shm_watched)
-		ring_end_rx_watch(e);
+		(void)ring_end_rx_watch(e); /* new: nothing written yet */
 	return e;
 }
 
