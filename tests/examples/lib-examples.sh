@@ -246,22 +246,40 @@ ex_fgexample() {
 }
 
 # trsg (C) / frsg (Fortran): asked for 4 tasks and 5 values per row, the
-# root checks the sum of squares of 1..20 = 2870 computed by gather and
-# by reduce, and the user-defined MaxWithLoc reduce gives (5, 2).
+# root checks the sum of squares of 1..20 = 2870 computed by gather
+# (Sum1) and by reduce (Sum2), and the user-defined MaxWithLoc reduce
+# gives (5, 2).  frsg.f adds its rows to a PSum it never sets to 0, so
+# its Sum1 is whatever the stack held: PVM 3.4.6's own libraries print
+# the ERROR line (5 runs of 5 on 28 November 2026, Sum1 67934 to
+# 100872), and ours did, or not, from one machine to the next.  For
+# frsg only Sum2 counts; trsg.c sets its sum to 0, and checks both.
 ex_trsg() {
-	local name=$1 o rc
+	local name=$1 o o_err rc sum=''
 	ex_run "$name" '4\n5\n' "$EXB/$name"
 	rc=$?
 	o=$(ex_out "$name")
+	o_err=$o
 	# Both exit with status 1 (trsg) or 0 (frsg): only the output counts.
 	[ "$rc" -eq 1 ] && rc=0
+	if [ "$name" = frsg ]; then
+		grep -Eq 'Test OK: Sum of Squares of first +20 +integers is +2870' \
+		    "$o" ||
+		    sum=$(ex_need "$o" 'by Sum2 as +2870 +for both' \
+		    "the reduce's sum of squares of 1..20 is not 2870")
+		# The only ERROR allowed is that Sum1 line.
+		grep -v 'calculated by Sum1 as .* by Sum2 as  *2870 ' "$o" \
+		    >"$o.errors"
+		o_err="$o.errors"
+	else
+		sum=$(ex_need "$o" \
+		    'Test OK: Sum of Squares of first +20 +integers is +2870' \
+		    "sum of squares of 1..20 is not 2870")
+	fi
 	ex_result "$name (scatter, gather, reduce, 4 tasks)" \
-	    "$(ex_first "$(ex_status $rc)" \
-	    "$(ex_need "$o" 'Test OK: Sum of Squares of first +20 +integers is +2870' \
-	    "sum of squares of 1..20 is not 2870")" \
+	    "$(ex_first "$(ex_status $rc)" "$sum" \
 	    "$(ex_need "$o" 'Test Ok: Received \( *5\.0* *, *2\.0* *\)' \
 	    "MaxWithLoc did not give (5, 2)")" \
-	    "$(ex_none "$o" 'ERROR' "an error was printed")")"
+	    "$(ex_none "$o_err" 'ERROR' "an error was printed")")"
 }
 
 # bwtest (dbwtest, ibwtest, pbwtest, rbwtest): two instances pair up
