@@ -887,12 +887,19 @@ kid_exits(const char *c, int k)
 static void
 exits(void)
 {
+	int n;
+
 	spawn_kid(5);
 	spawn_kid(6);
 	ask("ex-join-c5", 5, OP_JOIN, "ex", 0, 0, 0, 0);
 	dp_rc("ex-join-me", "pvm_joingroup(ex)", pvm_joingroup("ex"));
 	ask("ex-join-c6", 6, OP_JOIN, "ex", 0, 0, 0, 0);
 	kid_exits("ex-exit-c5", 5);
+	/* Under load the server once took longer than kid_exits waits
+	 * (ours, in a make check of 28 November 2026): the record is about
+	 * the end, not the latency, so give it up to 5 s more. */
+	for (n = 0; n < 250 && pvm_gsize("ex") == 3; n++)
+		usleep(20000);
 	dp_rc("ex-gsize", "pvm_gsize(ex)", pvm_gsize("ex"));
 	dp_rc("ex-getinst", "pvm_getinst(ex, c5)", pvm_getinst("ex", kids[5]));
 	dp_rec(
