@@ -226,7 +226,9 @@ ring_end_rx_sleep(struct ring_end *e)
 int
 ring_end_rx_watch(struct ring_end *e)
 {
-	atomic_store(&e->rx->rsleep, RING_WAKE_ALWAYS);
+	if (atomic_exchange(&e->rx->rsleep, RING_WAKE_ALWAYS) ==
+	    RING_WAKE_ALWAYS)
+		return 0; /* watched already: every write since woke us */
 	atomic_thread_fence(memory_order_seq_cst);
 	return ring_end_rx_ready(e);
 }

@@ -87,8 +87,8 @@ int ring_end_rx_sleep(struct ring_end *e);
 void ring_end_rx_awake(struct ring_end *e);
 /* Every write wakes us from now on, for good (pvm_getfds: a program
  * waits in select(2) on the socket).  Then neither of the two above may
- * be called again.  True if bytes written before wait in the ring: no
- * wake-up will come for them. */
+ * be called again.  True if, at the first call, bytes written before
+ * wait in the ring: no wake-up will come for them. */
 int ring_end_rx_watch(struct ring_end *e);
 int ring_end_tx_sleep(struct ring_end *e);
 

@@ -282,7 +282,8 @@ int lpvm_shm_enabled(void);
 int lpvm_shm_default(void);
 /* From now on, every write to s's ring (and to every ring made later)
  * makes the socket readable, for pvm_getfds (s may be NULL).  True if
- * s's ring already holds bytes, which no wake-up will announce. */
+ * s was not watched yet and its ring holds bytes, which no wake-up will
+ * announce. */
 int lpvm_shm_watch(struct ring_end *s);
 /* The opener's segment of a route, or of the connection to the pvmd,
  * mapped; *fd to pass to the peer (the caller closes it once sent).

@@ -634,9 +634,10 @@ pvm_getfds(int **fds)
 		if (c != lpvm_pvmd && c->fd >= 0)
 			v[n++] = c->fd;
 	}
-	/* What a ring got before it was watched makes no socket readable:
-	 * read it now, as PVM reads what its sockets hold in any call, so a
-	 * select(2) on these fds waits only for what is still to come. */
+	/* What a ring got before its first watch made no socket readable:
+	 * read it now, as PVM reads what its sockets hold in any call (the
+	 * caller's pvm_nrecv finds it).  Later calls read nothing: every
+	 * write since has made the socket readable. */
 	if (unannounced)
 		(void)lpvm_pump(0);
 	if (fds != NULL)
