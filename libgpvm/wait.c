@@ -473,17 +473,15 @@ static int
 w_drain(int tid, int tag, int why)
 {
 	long long end = mono_ms() + W_GRACE_MS;
-	int b;
+	int b, last;
 
 	for (;;) {
+		/* Before the look: pvm_getfds may read a ring into the queue. */
+		last = !w_input_pending() || mono_ms() >= end;
 		if ((b = w_recv(tid, tag, 0)) != 0) {
 			return b;
 		}
-		if (!w_input_pending() || mono_ms() >= end) {
-			/* pvm_getfds may have just read it from a ring. */
-			if ((b = w_recv(tid, tag, 0)) != 0) {
-				return b;
-			}
+		if (last) {
 			return why == W_WHY_DEAD ? PvmNoTask : PvmMismatch;
 		}
 	}

@@ -254,7 +254,8 @@ ex_fgexample() {
 # 100872), and ours did, or not, from one machine to the next.  For
 # frsg only Sum2 counts; trsg.c sets its sum to 0, and checks both.
 ex_trsg() {
-	local name=$1 o o_err rc sum=''
+	local name=$1 o o_err rc sum='' \
+	    ok='Test OK: Sum of Squares of first +20 +integers is +2870'
 	ex_run "$name" '4\n5\n' "$EXB/$name"
 	rc=$?
 	o=$(ex_out "$name")
@@ -262,8 +263,7 @@ ex_trsg() {
 	# Both exit with status 1 (trsg) or 0 (frsg): only the output counts.
 	[ "$rc" -eq 1 ] && rc=0
 	if [ "$name" = frsg ]; then
-		grep -Eq 'Test OK: Sum of Squares of first +20 +integers is +2870' \
-		    "$o" ||
+		grep -Eq "$ok" "$o" ||
 		    sum=$(ex_need "$o" 'by Sum2 as +2870 +for both' \
 		    "the reduce's sum of squares of 1..20 is not 2870")
 		# The only ERROR allowed is that Sum1 line.
@@ -271,9 +271,7 @@ ex_trsg() {
 		    >"$o.errors"
 		o_err="$o.errors"
 	else
-		sum=$(ex_need "$o" \
-		    'Test OK: Sum of Squares of first +20 +integers is +2870' \
-		    "sum of squares of 1..20 is not 2870")
+		sum=$(ex_need "$o" "$ok" "sum of squares of 1..20 is not 2870")
 	fi
 	ex_result "$name (scatter, gather, reduce, 4 tasks)" \
 	    "$(ex_first "$(ex_status $rc)" "$sum" \

@@ -98,10 +98,25 @@ pattern(int k, int seq, size_t i)
  * when a message comes, rings or not: ping, wait in select, then the
  * pong must be there.  1 if so.
  */
+/* rd := the n descriptors of fds; the highest of them. */
+static int
+fds_set(fd_set *rd, const int *fds, int n)
+{
+	int i, maxfd = -1;
+
+	FD_ZERO(rd);
+	for (i = 0; i < n; i++) {
+		FD_SET(fds[i], rd);
+		if (fds[i] > maxfd)
+			maxfd = fds[i];
+	}
+	return maxfd;
+}
+
 static int
 select_wakes(int peer)
 {
-	int *fds, n, i, maxfd = -1, k;
+	int *fds, n, maxfd, k;
 	struct timeval tv = {10, 0};
 	char b[8] = "selectme";
 	fd_set rd;
@@ -109,12 +124,7 @@ select_wakes(int peer)
 	/* Once, as a program does (the routes are open by now). */
 	n = pvm_getfds(&fds);
 	for (k = 0; k < 20; k++) {
-		FD_ZERO(&rd);
-		for (i = 0; i < n; i++) {
-			FD_SET(fds[i], &rd);
-			if (fds[i] > maxfd)
-				maxfd = fds[i];
-		}
+		maxfd = fds_set(&rd, fds, n);
 		pvm_initsend(PvmDataRaw);
 		pvm_pkbyte(b, 8, 1);
 		pvm_send(peer, TAG_PING);
@@ -148,7 +158,7 @@ static int
 early_message_seen(int peer)
 {
 	char b[8] = "earlyone";
-	int *fds, n, i, maxfd = -1, woke, mhf, k;
+	int *fds, n, maxfd, woke, mhf, k;
 	struct timeval tv = {2, 0};
 	fd_set rd;
 
@@ -158,12 +168,7 @@ early_message_seen(int peer)
 	pvm_send(peer, TAG_PING);
 	usleep(300000); /* the pong arrives while we are outside libpvm */
 	n = pvm_getfds(&fds);
-	FD_ZERO(&rd);
-	for (i = 0; i < n; i++) {
-		FD_SET(fds[i], &rd);
-		if (fds[i] > maxfd)
-			maxfd = fds[i];
-	}
+	maxfd = fds_set(&rd, fds, n);
 	woke = early_pongs > 0 || select(maxfd + 1, &rd, NULL, NULL, &tv) > 0;
 	for (k = 0; k < 100 && early_pongs == 0; k++)
 		pvm_trecv(peer, TAG_PONG + 1000, &(struct timeval){0, 100000});
