@@ -9,6 +9,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/*
+ * A fault in a file mapping reads ahead; in a sparse file on a disk file
+ * system (PVM_TMP on /tmp, often not tmpfs) that means zeroing and
+ * accounting page-cache pages around every slot header touched, and
+ * freeing them again when the file goes: pvm_lvgroup of the last two
+ * members took 100 to 170 ms here, nearly all in readahead and page-cache
+ * deletion (perf of pvmgs).  The segments are read at scattered places,
+ * never in sequence.
+ */
+static void
+segfile_no_readahead(void *p, size_t len)
+{
+	(void)madvise(p, len, MADV_RANDOM);
+}
+
 void *
 segfile_map(const char *path, size_t len)
 {
@@ -26,7 +41,11 @@ segfile_map(const char *path, size_t len)
 	}
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	close(fd);
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED) {
+		return NULL;
+	}
+	segfile_no_readahead(p, len);
+	return p;
 }
 
 void *
@@ -52,5 +71,6 @@ segfile_create(const char *path, size_t len)
 		unlink(path);
 		return NULL;
 	}
+	segfile_no_readahead(p, len);
 	return p;
 }

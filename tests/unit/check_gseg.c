@@ -66,6 +66,44 @@ START_TEST(file_map_and_refuse)
 }
 END_TEST
 
+/* The VmFlags of the mapping that starts at p (/proc/self/smaps), or "". */
+static const char *
+vmflags_of(const void *p)
+{
+	static char flags[512];
+	char line[512];
+	unsigned long start, end, want = (unsigned long)p;
+	int here = 0;
+	FILE *f = fopen("/proc/self/smaps", "r");
+
+	flags[0] = '\0';
+	while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
+		if (sscanf(line, "%lx-%lx ", &start, &end) == 2) {
+			here = start == want;
+		} else if (here && strncmp(line, "VmFlags:", 8) == 0) {
+			snprintf(flags, sizeof(flags), "%s", line + 8);
+			break;
+		}
+	}
+	if (f != NULL) {
+		fclose(f);
+	}
+	return flags;
+}
+
+/* Both mappings ask for no readahead ("rr", MADV_RANDOM): on a disk file
+ * system every fault would read ahead, and pvm_lvgroup took 100 ms. */
+START_TEST(mapped_without_readahead)
+{
+	struct gseg *m = gseg_map(path);
+
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_nonnull(strstr(vmflags_of(seg), " rr"));
+	ck_assert_ptr_nonnull(strstr(vmflags_of(m), " rr"));
+	gseg_unmap(m);
+}
+END_TEST
+
 START_TEST(count_and_release)
 {
 	uint32_t g0, g1, g2;
@@ -234,6 +272,7 @@ gseg_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, file_map_and_refuse);
+	tcase_add_test(tc, mapped_without_readahead);
 	tcase_add_test(tc, count_and_release);
 	tcase_add_test(tc, minus_one_and_refusals);
 	tcase_add_test(tc, gone_withdraws);
