@@ -55,6 +55,9 @@ int gpvm_view_live(const char *group, struct gpvm_view **view);
  * next call that polls.  Saves a system call per collective.
  */
 int gpvm_view_fast(const char *group, struct gpvm_view **view);
+/* The same fast path with gpvm_view as the fallback (a dead frozen
+ * group's table still serves): pvm_bcast. */
+int gpvm_view_cached(const char *group, struct gpvm_view **view);
 
 /*
  * The current view of `group` for the caller: from the cache when it is
