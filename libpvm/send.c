@@ -82,26 +82,14 @@ send_mcast_pvmd(const int *tids, int n, int tag, struct lpvm_msg *m)
 	return rc;
 }
 
-/* An open outgoing direct route to tid, or NULL. */
-static struct lpvm_conn *
-send_open_route(int tid)
-{
-	struct lpvm_conn *c;
-
-	for (c = lpvm_conns; c != NULL; c = c->next) {
-		if (c->peer == tid && c->fd >= 0 &&
-		    (c->state == CONN_OUT_OPEN ||
-		        (c->state == CONN_IN_OPEN && c->twoway)))
-			return c;
-	}
-	return NULL;
-}
-
 /*
  * Send the active send buffer to every tid in tids[0..n).  Duplicates and
- * the caller itself are dropped, as in PVM.  Tasks with an open direct
+ * the caller itself are dropped, as in PVM.  Tasks with a usable direct
  * route get their copy over it (keeping per-pair order); the rest go
- * through the pvmd in one multicast.
+ * through the pvmd in one multicast.  Routes are found, or asked for,
+ * as pvm_send does (lpvm_route_get: with PvmRouteDirect a route to each
+ * task; one still opening takes this copy through the pvmd), all before
+ * anything of the multicast is sent.
  *
  * The multicast through the pvmd goes first.  Sending a copy over a
  * route may wait (a bulk offer for its answer, a full ring or socket for
@@ -140,7 +128,7 @@ pvm_mcast(int *tids, int n, int tag)
 	for (i = 0, k = 0, nr = 0; i < n; i++) {
 		if ((i > 0 && v[i] == v[i - 1]) || v[i] == lpvm.mytid)
 			continue;
-		if (send_open_route(v[i]) != NULL)
+		if (lpvm_route_get(v[i]) != NULL)
 			r[nr++] = v[i];
 		else
 			v[k++] = v[i];

@@ -10,7 +10,8 @@
  *                          again (same tid, still one pvmgs)
  *   t_group race G N       one of N programs started at once, before any
  *                          server runs: one server, distinct instances
- *   t_group coll N         N members: barrier (-1, mismatch), bcast,
+ *   t_group coll N         N members: barrier (-1, mismatch), bcast (and
+ *                          a train of them, in order, over routes),
  *                          gather, scatter, freezegroup
  *   t_group killserver     the server dies while a member waits in a
  *                          barrier: PvmSysErr in bounded time; a new
@@ -34,6 +35,8 @@
 #define TAG_GATHER 81
 #define TAG_SCATTER 82
 #define TAG_INFO 83
+#define TAG_TRAIN 84
+#define TRAIN 20
 
 /* ---- child side: checks are collected and sent to the parent ---- */
 
@@ -368,6 +371,42 @@ run_race(const char *g, int n)
 
 /* ---- collectives ---- */
 
+/*
+ * Every member bcasts TRAIN numbered messages.  The first copies go
+ * through the pvmd while pvm_bcast's routes open, the rest over them:
+ * each sender's copies must still come in order, and the routes must be
+ * there afterwards (pvm_getfds lists more than the pvmd's socket).
+ */
+static void
+coll_bcast_train(int n, int inst)
+{
+	int next[64] = {0}, w[2], i, k, bad = 0, *fds;
+
+	for (k = 0; k < TRAIN; k++) {
+		w[0] = inst;
+		w[1] = k;
+		pvm_initsend(PvmDataDefault);
+		pvm_pkint(w, 2, 1);
+		ch_eq(pvm_bcast("C", TAG_TRAIN), n > 1 ? 0 : PvmNoInst,
+		    "pvm_bcast of the train");
+	}
+	for (i = 0; i < (n - 1) * TRAIN; i++) {
+		if (tc_trecv(-1, TAG_TRAIN, 20) == 0) {
+			break;
+		}
+		pvm_upkint(w, 2, 1);
+		if (w[0] < 0 || w[0] >= 64 || w[1] != next[w[0]]++) {
+			bad++;
+		}
+	}
+	ch_eq(i, (n - 1) * TRAIN, "train copies received");
+	ch_eq(bad, 0, "train copies out of order");
+	ch_eq(pvm_barrier("C", -1), 0, "barrier(C, -1) after the train");
+	if (n > 1) {
+		ch_eq(pvm_getfds(&fds) > 1, 1, "pvm_bcast opened routes");
+	}
+}
+
 /* One member's part of "coll": checks on every member. */
 static int
 coll_member(int n, int joined, int *insts_out)
@@ -430,6 +469,7 @@ coll_member(int n, int joined, int *insts_out)
 	}
 	ch_eq(pvm_barrier("C", -1), 0, "barrier(C, -1) after bcast");
 	ch_eq(tc_trecv(-1, TAG_BCAST, 0.2) == 0, 1, "no extra bcast copy");
+	coll_bcast_train(n, inst);
 
 	/* gather to the last instance: ints, then doubles to instance 0. */
 	for (k = 0; k < 5; k++) {
