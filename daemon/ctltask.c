@@ -112,6 +112,7 @@ ctl_TM_CONNECT(struct ctlreq *q)
 	    (t->flags & TASK_F_SPAWNED) ? t->a_out : "");
 	connect_reply(q, 0, t);
 	conn_release_held(q->c, t);
+	place_update();
 }
 
 /*

@@ -31,6 +31,7 @@ depart_task(struct task *t)
 	conn_drop_held(t);
 	log_info("t%x left the virtual machine", (unsigned)tid);
 	sched_task_left(t);
+	place_unpin(t);
 	/* Out of the table first: messages to it are dropped from now on. */
 	task_remove(&pvmd.tasks, t);
 	output_task_left(tid);
@@ -44,4 +45,5 @@ depart_task(struct task *t)
 	tasker_task_left(tid);
 	hoster_task_left(tid);
 	depart_unlink_sock(tid);
+	place_update();
 }

@@ -217,6 +217,21 @@ mbox_put(struct mbox *mb, int tid, const char *name, int index, int flags,
 	return rc;
 }
 
+int
+mbox_owns_class(const struct mbox *mb, const char *name, int tid)
+{
+	struct mbox_class *mc = mbox_class_find(mb, name);
+	struct mbox_entry *e;
+
+	if (mc == NULL)
+		return 0;
+	TAILQ_FOREACH(e, &mc->entries, entry) {
+		if (e->owner == tid)
+			return 1;
+	}
+	return 0;
+}
+
 /* Look up name/index for task tid. */
 int
 mbox_get(struct mbox *mb, int tid, const char *name, int index, int flags,

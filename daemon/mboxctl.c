@@ -91,6 +91,8 @@ ctl_TM_MB_PUT(struct ctlreq *q)
 	ctl_reply_int(q, rc);
 	if (rc >= 0)
 		mboxctl_wake(name);
+	if (rc >= 0 && strcmp(name, MBOX_CLASS_PVMGS) == 0)
+		place_update(); /* the group server does not count */
 }
 
 /* TM_MB_GET: str name, int index, int flags. */

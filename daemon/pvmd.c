@@ -403,6 +403,7 @@ setup_loop(void)
 	task_table_init(&pvmd.tasks, pvmd.host);
 	ctx_table_init(&pvmd.ctxs, tid_make(pvmd.host, 0));
 	mbox_init(&pvmd.mbox);
+	place_init();
 	if (conn_init() != 0 || accept_listen(pvmd.listen_fd) != 0 ||
 	    reap_init() != 0)
 		startup_fail("cannot set up the event loop");

@@ -100,6 +100,8 @@ struct task {
 	int trctid, trcctx, trctag;
 	int ctx;
 	int sched; /* the resource manager told when it leaves, 0 = none */
+	int bound; /* place.c bound it to CPU cpu */
+	int cpu;
 	struct conn *conn;   /* NULL until connected; not owned */
 	struct child *child; /* NULL for anonymous tasks; not owned */
 	/*
@@ -223,6 +225,8 @@ int mbox_del(struct mbox *mb, int tid, const char *name, int index);
 struct mbox_class *mbox_class_find(const struct mbox *mb, const char *name);
 /* Task `tid` exited: drop its entries, orphan its persistent ones. */
 void mbox_tidy(struct mbox *mb, int tid);
+/* Whether tid owns an entry of class name. */
+int mbox_owns_class(const struct mbox *mb, const char *name, int tid);
 /* Every task of `host` left: drop their entries and parked gets. */
 void mbox_tidy_host(struct mbox *mb, int host);
 /* Remove every entry except those of the reserved classes named. */
@@ -742,6 +746,17 @@ void sched_on_dm(int tid);
  * (host part) or an error each: SM_ADDACK (addhost.c calls it); n < 0:
  * that error alone. */
 void sched_addack(int tid, int ctx, int wid, int n, const int *res);
+
+/* ---- place.c: binding the host's tasks to CPUs of their own ---- */
+
+/* Read the pvmd's CPUs and $PVM_BIND. */
+void place_init(void);
+/* After a task connected or left, or the group server registered: bind
+ * each task to a CPU of its own while there are 2 to ncpus of them,
+ * else let them go. */
+void place_update(void);
+/* t is leaving: its CPU is free again. */
+void place_unpin(struct task *t);
 
 /* ---- tracer.c: the machine's tracer (pvm_reg_tracer) ---- */
 
