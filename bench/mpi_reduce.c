@@ -8,6 +8,8 @@
  *   mpirun -np N mpi_reduce -g|-s -c COUNT [-r REPS]   MPI_Gather or
  *       MPI_Scatter of COUNT doubles a rank, root 0, timed as
  *       bench/reduce.c's -g and -s
+ *   mpirun -np N mpi_reduce -B -c COUNT [-r REPS]   MPI_Bcast of COUNT
+ *       doubles from rank 0, timed as bench/reduce.c's -B
  *
  * Same schedule, method and output as bench/reduce.c: a warm-up, then
  * REPS times (barrier; reduce); every rank notes its barrier exit and the
@@ -28,7 +30,7 @@
 #include <time.h>
 #include "stats.h"
 
-/* 'r' reduce, 'g' gather, 's' scatter; the n * count buffer of the
+/* 'r' reduce, 'g' gather, 's' scatter, 'B' bcast; the n * count buffer of the
  * last two (the root's result or data: part i holds i + 1). */
 static int op = 'r';
 static double *big;
@@ -39,6 +41,10 @@ gather_scatter(double *data, int count, int rank, int n)
 {
 	size_t j, nel = (size_t)n * (size_t)count;
 
+	if (op == 'B') {
+		MPI_Bcast(data, count, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+		return data[0] == 1 && data[count - 1] == 1 ? 0 : -2;
+	}
 	if (op == 'g') {
 		MPI_Gather(data, count, MPI_DOUBLE, big, count, MPI_DOUBLE, 0,
 		    MPI_COMM_WORLD);
@@ -64,7 +70,7 @@ one_reduce(
 	int j, cc;
 
 	for (j = 0; j < count; j++) {
-		data[j] = op == 's' ? 0 : rank + 1;
+		data[j] = op == 's' || (op == 'B' && rank != 0) ? 0 : rank + 1;
 	}
 	if (op == 'g' && rank == 0) {
 		memset(big, 0, sizeof(double) * (size_t)n * count);
@@ -172,8 +178,9 @@ figures(int reduce, int reps, int n, const double *all_a, const double *all_b)
 			in = bj > in ? bj : in;
 		}
 		if (reduce) {
-			/* A scatter ends when the last rank has its part. */
-			t[i] = (op == 's' ? in : all_b[i]) - lo;
+			/* A scatter (bcast) ends when the last rank has its
+			 * part. */
+			t[i] = (op == 's' || op == 'B' ? in : all_b[i]) - lo;
 			x[i] = hi - lo;
 		} else {
 			t[i] = all_b[i] - all_a[i];
@@ -191,7 +198,10 @@ figures(int reduce, int reps, int n, const double *all_a, const double *all_b)
 static const char *
 opname(void)
 {
-	return op == 'g' ? "gather" : op == 's' ? "scatter" : "reduce";
+	return op == 'g'   ? "gather"
+	       : op == 's' ? "scatter"
+	       : op == 'B' ? "bcast"
+	                   : "reduce";
 }
 
 int
@@ -214,6 +224,8 @@ main(int argc, char **argv)
 			op = 'g';
 		} else if (strcmp(argv[i], "-s") == 0) {
 			op = 's';
+		} else if (strcmp(argv[i], "-B") == 0) {
+			op = 'B';
 		}
 	}
 	if (barrier ? count != 0 : count < 1) {

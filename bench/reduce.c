@@ -11,6 +11,10 @@
  *       doubles per member instead of the reduce (root 0; gather: until
  *       the root has every part; scatter: until the last member has
  *       its part, since the root returns once its data is out)
+ *   reduce -n N -B -c COUNT          pvm_bcast of COUNT doubles packed
+ *       with PvmDataDefault (what most programs use) from the root,
+ *       received by every other member with pvm_recv and unpacked; timed
+ *       as the scatter, until the last member has unpacked them
  *   -f: freeze the group (pvm_freezegroup) once all have joined
  *   -H HOST,HOST,...: place the N tasks in blocks over these hosts, the
  *       master (run it on the first) counting as one of the first's;
@@ -68,7 +72,7 @@ struct plan {
 	int reps;   /* timed repetitions */
 	int warm;   /* untimed repetitions first */
 	int freeze; /* freeze the group after the joins */
-	int op;     /* 'r' reduce, 'g' gather, 's' scatter */
+	int op;     /* 'r' reduce, 'g' gather, 's' scatter, 'B' bcast */
 	char group[64];
 	char *hosts; /* -H: comma-separated hosts to spread over, or NULL */
 };
@@ -128,6 +132,26 @@ check_parts(const struct plan *p)
 	return 1;
 }
 
+/* pvm_bcast from the root; the others receive and unpack, and check that
+ * they got the root's values (1). */
+static int
+call_bcast(const struct plan *p, double *data, int inst, int *ok)
+{
+	int cc;
+
+	if (inst == 0) {
+		if (pvm_initsend(PvmDataDefault) < 0 ||
+		    pvm_pkdouble(data, p->count, 1) < 0) {
+			return -1;
+		}
+		cc = pvm_bcast((char *)p->group, TAG_REDUCE);
+	} else if ((cc = pvm_recv(-1, TAG_REDUCE)) >= 0) {
+		cc = pvm_upkdouble(data, p->count, 1);
+		*ok = data[0] == 1 && data[p->count - 1] == 1;
+	}
+	return cc < 0 ? -1 : 0;
+}
+
 /* The timed call: -1 on an error; *ok 0 if the root's result is wrong. */
 static int
 call_op(const struct plan *p, double *data, int inst, int *ok)
@@ -135,6 +159,9 @@ call_op(const struct plan *p, double *data, int inst, int *ok)
 	int cc;
 
 	*ok = 1;
+	if (p->op == 'B') {
+		return call_bcast(p, data, inst, ok);
+	}
 	if (p->op == 'g') {
 		cc = pvm_gather(big, data, p->count, PVM_DOUBLE, TAG_REDUCE,
 		    (char *)p->group, 0);
@@ -161,7 +188,8 @@ one_reduce(
 	double t0, t1;
 	int cc, ok;
 
-	fill(data, p->count, p->op == 's' ? -1 : inst);
+	fill(data, p->count,
+	    p->op == 's' || (p->op == 'B' && inst != 0) ? -1 : inst);
 	if (p->op == 'g' && inst == 0) {
 		memset(big, 0, sizeof(double) * (size_t)p->n * p->count);
 	}
@@ -284,7 +312,7 @@ figures(const struct plan *p, const struct stamps *all)
 	double *t = malloc(sizeof(double) * (size_t)p->reps);
 	double *x = malloc(sizeof(double) * (size_t)p->reps);
 	double lo, hi, in, m = -1;
-	int i, j;
+	int i, j, spread;
 
 	if (t == NULL || x == NULL) {
 		goto out;
@@ -298,8 +326,10 @@ figures(const struct plan *p, const struct stamps *all)
 			in = all[j].b[i] > in ? all[j].b[i] : in;
 		}
 		if (p->count > 0) {
-			/* A scatter ends when the last member has its part. */
-			t[i] = (p->op == 's' ? in : all[0].b[i]) - lo;
+			/* A scatter (bcast) ends when the last member has
+			 * its part. */
+			spread = p->op == 's' || p->op == 'B';
+			t[i] = (spread ? in : all[0].b[i]) - lo;
 			x[i] = hi - lo;
 		} else {
 			t[i] = all[0].b[i] - all[0].a[i];
@@ -484,6 +514,8 @@ parse(int argc, char **argv, struct plan *p)
 			p->op = 'g';
 		} else if (strcmp(argv[i], "-s") == 0) {
 			p->op = 's';
+		} else if (strcmp(argv[i], "-B") == 0) {
+			p->op = 'B';
 		} else if (strcmp(argv[i], "-H") == 0 && i + 1 < argc) {
 			p->hosts = argv[++i];
 		} else if (strcmp(argv[i], "-W") == 0 && i + 1 < argc) {
@@ -509,7 +541,10 @@ parse(int argc, char **argv, struct plan *p)
 static const char *
 opname(const struct plan *p)
 {
-	return p->op == 'g' ? "gather" : p->op == 's' ? "scatter" : "reduce";
+	return p->op == 'g'   ? "gather"
+	       : p->op == 's' ? "scatter"
+	       : p->op == 'B' ? "bcast"
+	                      : "reduce";
 }
 
 int
@@ -525,7 +560,7 @@ main(int argc, char **argv)
 	}
 	if (parse(argc, argv, &p) < 0) {
 		fprintf(stderr,
-		    "usage: reduce -n N (-c COUNT [-g|-s] | -b) [-f] "
+		    "usage: reduce -n N (-c COUNT [-g|-s|-B] | -b) [-f] "
 		    "[-r REPS] [-W WARM] [-H HOST,...]\n");
 		return 1;
 	}

@@ -26,9 +26,9 @@
 #   -n, -c    group sizes (default "2 4 8 16") and counts of doubles
 #             (default "1 8 1024 65536 1048576") of the reduce cases
 #   -b        group sizes of the barrier cases (default 2 .. 16; "" none)
-#   -g        counts of the gather and scatter cases (default "1 1024";
-#             "" none), at the reduce cases' group sizes
-#   -k        which of them (default "gather scatter"); with -c "" and
+#   -g        counts of the gather, scatter and bcast cases (default
+#             "1 1024"; "" none), at the reduce cases' group sizes
+#   -k        which of them (default "gather scatter bcast"); with -c "" and
 #             -b "" only those, e.g. -F -P -c "" -b "" -k scatter
 #   -P        without PVM 3.4.6 even when it is installed
 #   -F        no frozen-group cases
@@ -53,7 +53,7 @@ SIZES="2 4 8 16"
 COUNTS="1 8 1024 65536 1048576"
 BSIZES=$(seq 2 16)
 GCOUNTS="1 1024"
-KINDS="gather scatter"
+KINDS="gather scatter bcast"
 nopvm=0
 while getopts "o:p:qn:c:b:g:k:FxP" opt; do
 	case $opt in
@@ -212,6 +212,14 @@ warm() {
 	esac
 }
 
+# kind_flag KIND: bench/reduce.c's (and mpi_reduce.c's) option for it.
+kind_flag() {
+	case $1 in
+	bcast) echo -B ;;
+	*) echo "-${1:0:1}" ;;
+	esac
+}
+
 # every KIND N COUNT ARGS: one case, every implementation in turn.
 every() {
 	local kind=$1 n=$2 count=$3
@@ -281,7 +289,8 @@ for kind in $KINDS; do
 	for count in $GCOUNTS; do
 		echo "== pvm_$kind, $count doubles a member"
 		for n in $SIZES; do
-			every $kind "$n" "$count" -${kind:0:1} -c "$count"
+			every $kind "$n" "$count" "$(kind_flag $kind)" \
+			    -c "$count"
 		done
 	done
 done
