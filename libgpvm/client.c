@@ -680,10 +680,11 @@ gpvm_view(const char *group, struct gpvm_view **view)
 	return 0;
 }
 
-/* The cached entry of group when its segment shows it current (see
- * gpvm_view_fast), else NULL. */
-static struct gc_ent *
-gc_fast(const char *group)
+/* The cached view of group when its segment shows it current (see
+ * gpvm_view_fast), else what slow says. */
+static int
+gc_view_fast_or(const char *group, struct gpvm_view **view,
+    int (*slow)(const char *, struct gpvm_view **))
 {
 	struct gc_ent *e;
 
@@ -691,33 +692,22 @@ gc_fast(const char *group)
 	    pvm_mytid() == gc_mytid && gc_server != 0 &&
 	    (e = gc_find(group)) != NULL && gc_current(e) && !e->v.dead &&
 	    e->seg != NULL && atomic_load(&e->seg->version) == e->v.version) {
-		return e;
+		*view = &e->v;
+		return 0;
 	}
-	return NULL;
+	return slow(group, view);
 }
 
 int
 gpvm_view_fast(const char *group, struct gpvm_view **view)
 {
-	struct gc_ent *e = gc_fast(group);
-
-	if (e != NULL) {
-		*view = &e->v;
-		return 0;
-	}
-	return gpvm_view_live(group, view);
+	return gc_view_fast_or(group, view, gpvm_view_live);
 }
 
 int
 gpvm_view_cached(const char *group, struct gpvm_view **view)
 {
-	struct gc_ent *e = gc_fast(group);
-
-	if (e != NULL) {
-		*view = &e->v;
-		return 0;
-	}
-	return gpvm_view(group, view);
+	return gc_view_fast_or(group, view, gpvm_view);
 }
 
 int
