@@ -157,9 +157,6 @@ run_bind(void)
 {
 	int ncpus = CPU_COUNT(&full), pids[MAXT], tids[MAXT], n, gs, ok;
 
-	if (ncpus + 1 > MAXT) {
-		ncpus = MAXT - 1;
-	}
 	pids[0] = getpid();
 	if (spawn("child", 1, tids + 1, pids + 1) != 1) {
 		tc_fatal("spawn of 1 child");
@@ -174,6 +171,13 @@ run_bind(void)
 	tc_eq(bound_cpu(gs), -1, "pvmgs is not bound");
 	tc_check(all_apart(pids, 2), "the 2 tasks stay bound beside pvmgs");
 	pvm_lvgroup("P");
+	if (ncpus + 1 > MAXT) {
+		tc_info("%d CPUs: more than this test spawns; the case of one "
+		        "task more than CPUs is left out",
+		    ncpus);
+		dismiss(tids + 1, 1);
+		return 0;
+	}
 	n = spawn("child", ncpus - 1, tids + 2, pids + 2);
 	tc_eq(n, ncpus - 1, "spawned %d more", ncpus - 1);
 	tc_check(settle(all_free, pids, n + 2, 5),
