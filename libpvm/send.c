@@ -128,7 +128,7 @@ pvm_mcast(int *tids, int n, int tag)
 	for (i = 0, k = 0, nr = 0; i < n; i++) {
 		if ((i > 0 && v[i] == v[i - 1]) || v[i] == lpvm.mytid)
 			continue;
-		if (lpvm_route_get(v[i]) != NULL)
+		if (tid_is_task(v[i]) && lpvm_route_get(v[i]) != NULL)
 			r[nr++] = v[i];
 		else
 			v[k++] = v[i];
