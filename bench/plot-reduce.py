@@ -8,11 +8,12 @@ which installs it for /usr/bin/python3, not for other Pythons on $PATH).
 
 RESULTS holds lines "impl kind n count median p10 p90 [extra]"
 (microseconds; extra is not drawn) or "impl kind n count
-timeout|fail|bad", as written by run-reduce.sh -o.  Four panels of median
+timeout|fail|bad", as written by run-reduce.sh -o.  Panels of median
 time per call against group size, log-scale time: pvm_reduce of 1, 1,024
 and 1,048,576 doubles (from the first member's release by the separating
-barrier until the root has the result), and pvm_barrier (back to back,
-timed at the root).
+barrier until the root has the result), pvm_barrier (back to back,
+timed at the root), and, when the results have them, pvm_gather,
+pvm_scatter and pvm_bcast of 1 and 1,024 doubles.
 Points are medians, bars the 10th to 90th percentiles.  Runs that timed
 out or failed are marked on the panel's top edge.
 """
@@ -41,6 +42,12 @@ PANELS = [
     ("reduce", 1024, "pvm_reduce, 1,024 doubles"),
     ("reduce", 1048576, "pvm_reduce, 1,048,576 doubles"),
     ("barrier", 0, "pvm_barrier, back to back at the root"),
+    ("gather", 1, "pvm_gather, 1 double a member"),
+    ("gather", 1024, "pvm_gather, 1,024 doubles a member"),
+    ("scatter", 1, "pvm_scatter, 1 double a member"),
+    ("scatter", 1024, "pvm_scatter, 1,024 doubles a member"),
+    ("bcast", 1, "pvm_bcast, 1 double"),
+    ("bcast", 1024, "pvm_bcast, 1,024 doubles"),
 ]
 
 
@@ -113,18 +120,27 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: plot-reduce.py RESULTS PNG")
     data = read(sys.argv[1])
-    fig, axes = plt.subplots(2, 2, figsize=(11, 8.5))
-    for ax, (kind, count, title) in zip(axes.flat, PANELS):
+    # Only the panels the results have (gather, scatter and bcast runs
+    # are optional: run-reduce.sh -g "").
+    panels = [p for p in PANELS
+              if any(k == p[0] and c == p[1] for (i, k, c) in data)]
+    cols = 2 if len(panels) <= 4 else 3
+    rows = (len(panels) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(5.5 * cols, 4.25 * rows),
+                             squeeze=False)
+    for ax, (kind, count, title) in zip(axes.flat, panels):
         panel(ax, data, kind, count, title)
+    for ax in list(axes.flat)[len(panels):]:
+        ax.set_visible(False)
     # One legend for all panels (the reduce panels have every line).
     handles, labels = axes.flat[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=len(labels),
                fontsize=9)
-    fig.suptitle("pvm_reduce(PvmSum, PVM_DOUBLE) and pvm_barrier on one "
-                 "2-core host (bench/run-reduce.sh)\n"
-                 "reduce: first member released by the barrier until the "
-                 "root has the result; median, bars 10th-90th percentile")
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    fig.suptitle("Group calls on one 2-core host (bench/run-reduce.sh)\n"
+                 "from the first member's release by the barrier until the "
+                 "root has the result (scatter, bcast: until the last "
+                 "member has its part); median, bars 10th-90th percentile")
+    fig.tight_layout(rect=(0, 0.03, 1, 1 - 0.2 / rows))
     fig.savefig(sys.argv[2], dpi=100)
 
 
