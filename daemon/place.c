@@ -34,7 +34,6 @@ static struct {
 	int ncpus;      /* CPUs in mask */
 	cpu_set_t mask; /* the pvmd's own affinity at start */
 	cpu_set_t used; /* CPUs a task of ours is bound to */
-	int npinned;
 } place;
 
 void
@@ -133,7 +132,6 @@ place_pin(struct task *t)
 	t->cpu = cpu;
 	t->bound = 1;
 	CPU_SET(cpu, &place.used);
-	place.npinned++;
 	log_info("t%x bound to CPU %d", (unsigned)t->tid, cpu);
 }
 
@@ -147,7 +145,6 @@ place_unpin(struct task *t)
 		return;
 	t->bound = 0;
 	CPU_CLR(t->cpu, &place.used);
-	place.npinned--;
 	CPU_ZERO(&one);
 	CPU_SET(t->cpu, &one);
 	if (t->pid > 0 && place_has(t->pid, &one))
@@ -166,7 +163,7 @@ place_update(void)
 		return;
 	TAILQ_FOREACH(t, &pvmd.tasks.list, entry) {
 		n += place_counts(t);
-		if (n > place.ncpus && place.npinned == 0)
+		if (n > place.ncpus && CPU_COUNT(&place.used) == 0)
 			return; /* more tasks than CPUs, and nobody bound */
 	}
 	want = n >= 2 && n <= place.ncpus;

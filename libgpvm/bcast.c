@@ -4,22 +4,23 @@
  * The member list comes from the caller's view of the group (no server
  * round trip when the view is current, and no poll of the pvmd socket
  * when the group's segment says so: gpvm_view_cached), the caller is
- * left out, and one
- * pvm_mcast sends the message in the caller's own context with the
- * caller's tag, so members receive it with an ordinary pvm_recv.  Anyone
- * may call, member or not.  As in PVM 3.4, membership changes that the
- * caller has not yet seen are not reflected: a frozen group's cached
- * table serves even after a member left it (the group is dead for the
- * collectives); a dead group the caller holds no table of is PvmNoGroup.
+ * left out, and one pvm_mcast sends the message in the caller's own
+ * context with the caller's tag, so members receive it with an ordinary
+ * pvm_recv.  Anyone may call, member or not.  As in PVM 3.4, membership
+ * changes that the caller has not yet seen are not reflected: a frozen
+ * group's cached table serves even after a member left it (the group is
+ * dead for the collectives); a dead group the caller holds no table of
+ * is PvmNoGroup.
  *
- * Route: as pvm_reduce does, a caller on the default PvmAllowDirect sends
- * with PvmRouteDirect for the call, so each member's copy goes over a
- * direct route (shared-memory rings on one host) once it is open,
- * instead of through the pvmd, which added a hop and a third process to
- * wake: 1 double to 1 member took 9.7 us through the pvmd against Open
- * MPI's 0.3 (bench/run-reduce.sh -k bcast).  Only for groups of up to
- * BCAST_ROUTES others: the caller keeps a route (two rings) per member,
- * and a bigger group's pvmd multicast stays cheap in memory.
+ * Route: as pvm_reduce does (gpvm_route_direct), a caller on the default
+ * PvmAllowDirect sends with PvmRouteDirect for the call, so each member's
+ * copy goes over a direct route (shared-memory rings on one host) once
+ * it is open, instead of through the pvmd, which added a hop and a third
+ * process to wake: 1 double to 1 member took 9.7 us through the pvmd
+ * against Open MPI's 0.3 (bench/run-reduce.sh -k bcast).  Only for
+ * groups of up to BCAST_ROUTES others: the caller keeps a route (two
+ * rings) per member, and a bigger group's pvmd multicast stays cheap in
+ * memory.
  */
 #include <stdlib.h>
 
@@ -27,21 +28,19 @@
 
 #define BCAST_ROUTES 64
 
-/* pvm_mcast, with PvmRouteDirect for the call when the user left the
- * default and the list is short enough (see the head comment). */
+/* pvm_mcast, with collective routing when the list is short enough (see
+ * the head comment). */
 static int
 bcast_send(int *to, int n, int msgtag)
 {
-	int route = pvm_getopt(PvmRoute), raise, cc;
+	int route, cc;
 
-	raise = route == PvmAllowDirect && n <= BCAST_ROUTES;
-	if (raise) {
-		pvm_setopt(PvmRoute, PvmRouteDirect);
+	if (n > BCAST_ROUTES) {
+		return pvm_mcast(to, n, msgtag);
 	}
+	route = gpvm_route_direct();
 	cc = pvm_mcast(to, n, msgtag);
-	if (raise) {
-		pvm_setopt(PvmRoute, route);
-	}
+	gpvm_route_restore(route);
 	return cc;
 }
 

@@ -32,19 +32,6 @@
 #include "gpvm.h"
 #include "tid.h"
 
-/*
- * Route collective traffic between members directly (task to task)
- * rather than through the pvmd: measured with 8 tasks on one 2-core
- * host, 1,048,576 doubles took 14 ms a call direct against 49 ms through
- * the pvmd (1 double: 12 against 15 us).  Direct routes only exist
- * between tasks on one host.  A user who chose PvmDontRoute keeps it
- * (no route is opened for them); the default PvmAllowDirect is raised
- * for the call and restored afterwards.  Routes once open stay open, as
- * after any PvmRouteDirect send.
- */
-#ifndef REDUCE_ROUTE
-#define REDUCE_ROUTE PvmRouteDirect
-#endif
 
 /* The argument checks that need no group: 0 or PvmBadParam. */
 static int
@@ -91,14 +78,9 @@ reduce_run(struct gpvm_reduce *r, const struct gpvm_view *v, int root)
 	sbuf = pvm_setsbuf(0);
 	rbuf = pvm_setrbuf(0);
 	ctx = pvm_setcontext(SYSCTX_DG);
-	route = pvm_getopt(PvmRoute);
-	if (route == PvmAllowDirect) {
-		pvm_setopt(PvmRoute, REDUCE_ROUTE);
-	}
+	route = gpvm_route_direct();
 	cc = gpvm_reduce_binomial(r);
-	if (route == PvmAllowDirect) {
-		pvm_setopt(PvmRoute, route);
-	}
+	gpvm_route_restore(route);
 	pvm_setcontext(ctx);
 	pvm_setrbuf(rbuf);
 	pvm_setsbuf(sbuf);

@@ -20,6 +20,17 @@
 
 static cpu_set_t full; /* our mask before we enrolled: the pvmd's too */
 
+/* The highest CPU of the full mask (where "child-self" binds itself). */
+static int
+last_cpu(void)
+{
+	int cpu;
+
+	for (cpu = CPU_SETSIZE - 1; !CPU_ISSET(cpu, &full); cpu--) {
+	}
+	return cpu;
+}
+
 /* The CPU pid is bound to alone, -1 for the full mask, -2 otherwise. */
 static int
 bound_cpu(int pid)
@@ -194,10 +205,8 @@ run_bind(void)
 static int
 run_selfbound(void)
 {
-	int pids[2], tids[2], last, ok;
+	int pids[2], tids[2], last = last_cpu(), ok;
 
-	for (last = CPU_SETSIZE - 1; !CPU_ISSET(last, &full); last--) {
-	}
 	pids[0] = getpid();
 	if (spawn("child-self", 1, tids + 1, pids + 1) != 1) {
 		tc_fatal("spawn of the self-binding child");
@@ -232,13 +241,10 @@ static int
 child(int self_bind)
 {
 	cpu_set_t one;
-	int last;
 
 	if (self_bind) {
-		for (last = CPU_SETSIZE - 1; !CPU_ISSET(last, &full); last--) {
-		}
 		CPU_ZERO(&one);
-		CPU_SET(last, &one);
+		CPU_SET(last_cpu(), &one);
 		sched_setaffinity(0, sizeof(one), &one);
 	}
 	if (pvm_mytid() > 0) {
@@ -258,7 +264,7 @@ main(int argc, char **argv)
 		tc_fatal("sched_getaffinity");
 	}
 	if (strcmp(mode, "child") == 0 || strcmp(mode, "child-self") == 0) {
-		return child(mode[5] == '-');
+		return child(strcmp(mode, "child-self") == 0);
 	}
 	if (pvm_mytid() < 0) {
 		tc_fatal("pvm_mytid");
