@@ -54,6 +54,8 @@ agent_pe_exec(const struct agent *a, int pe, const int *out, const int *err,
 	e |= unsetenv(SHM_ENV_BOUND);
 	if (osh_bind_wanted(a->count))
 		(void)osh_bind_child(pe - a->first); /* else: no polling */
+	else
+		(void)osh_bind_reset();
 	if ((fd = open("/dev/null", O_RDONLY)) < 0 || dup2(fd, 0) < 0 ||
 	    dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
 		e = -1;

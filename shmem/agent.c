@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "pvm3.h"
+#include "bind.h"
 #include "tid.h"
 
 static volatile sig_atomic_t agent_signal;
@@ -275,6 +276,7 @@ agent_main(void)
 
 	memset(&a, 0, sizeof(a));
 	agent_signals();
+	osh_bind_save(); /* before the pvmd may bind us */
 	pvm_setopt(PvmAutoErr, 0);
 	if ((a.mytid = pvm_mytid()) < 0 || (a.launcher = pvm_parent()) <= 0) {
 		fprintf(stderr, "oshrun agent: not started by oshrun\n");

@@ -8,6 +8,11 @@
  * each other, so the poll is used only by PEs that oshrun (or an agent)
  * pinned, as Open MPI binds its ranks to cores when they fit.  The
  * binding stays for the PE's life; OSHRUN_BIND=none turns it off.
+ *
+ * The CPUs handed out are those the launcher (oshrun or an agent) had
+ * when it started, saved before it enrolled: once its PEs enrol, the
+ * pvmd may bind the launcher itself to one CPU (daemon/place.c), and a
+ * PE forked after that would inherit that one CPU.
  */
 #define _GNU_SOURCE
 #include "bind.h"
@@ -27,6 +32,27 @@ osh_bind_nth(const cpu_set_t *set, int index)
 	return -1;
 }
 
+static cpu_set_t osh_start_set;
+static int osh_start_saved;
+
+void
+osh_bind_save(void)
+{
+	osh_start_saved =
+	    sched_getaffinity(0, sizeof(osh_start_set), &osh_start_set) == 0;
+}
+
+/* The CPUs the launcher may give out: as saved, else its own now. */
+static int
+osh_bind_set(cpu_set_t *set)
+{
+	if (osh_start_saved) {
+		*set = osh_start_set;
+		return 0;
+	}
+	return sched_getaffinity(0, sizeof(*set), set);
+}
+
 int
 osh_bind_wanted(int nlocal)
 {
@@ -35,9 +61,19 @@ osh_bind_wanted(int nlocal)
 
 	if (e != NULL && strcmp(e, "none") == 0)
 		return 0;
-	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+	if (osh_bind_set(&set) != 0)
 		return 0;
 	return nlocal >= 1 && nlocal <= CPU_COUNT(&set);
+}
+
+int
+osh_bind_reset(void)
+{
+	cpu_set_t set;
+
+	if (!osh_start_saved || osh_bind_set(&set) != 0)
+		return -1;
+	return sched_setaffinity(0, sizeof(set), &set);
 }
 
 int
@@ -46,8 +82,7 @@ osh_bind_child(int index)
 	cpu_set_t set, one;
 	int cpu;
 
-	if (sched_getaffinity(0, sizeof(set), &set) != 0 ||
-	    (cpu = osh_bind_nth(&set, index)) < 0)
+	if (osh_bind_set(&set) != 0 || (cpu = osh_bind_nth(&set, index)) < 0)
 		return -1;
 	CPU_ZERO(&one);
 	CPU_SET(cpu, &one);

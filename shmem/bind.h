@@ -11,6 +11,10 @@
 /* The index-th CPU of set (0-based), or -1.  Pure. */
 int osh_bind_nth(const cpu_set_t *set, int index);
 
+/* In the launcher, before it enrols: remember the CPUs it may use, to
+ * hand out to its PEs (bind.c says why). */
+void osh_bind_save(void);
+
 /* Whether nlocal PEs of this host get a CPU each: not when
  * $OSHRUN_BIND is "none", nor when we may run on fewer CPUs. */
 int osh_bind_wanted(int nlocal);
@@ -18,5 +22,9 @@ int osh_bind_wanted(int nlocal);
 /* In a PE's child process, before exec: run on the index-th CPU that
  * its parent may use, and say so in $PVMSHMEM_BOUND.  0 or -1. */
 int osh_bind_child(int index);
+
+/* In a PE's child process that gets no CPU of its own: run on all the
+ * CPUs its parent started with.  0 or -1. */
+int osh_bind_reset(void);
 
 #endif /* PVMSHMEM_BIND_H */

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "agent.h"
+#include "bind.h"
 #include "pvm3.h"
 
 volatile sig_atomic_t osh_signal;
@@ -141,6 +142,7 @@ osh_enrol(struct osh_job *job)
 {
 	int started = 0;
 
+	osh_bind_save(); /* before the pvmd may bind us */
 	pvm_setopt(PvmAutoErr, 0);
 	if ((job->mytid = pvm_mytid()) < 0) {
 		if (pvm_start_pvmd(0, NULL, 0) < 0 ||
