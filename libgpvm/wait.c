@@ -35,11 +35,12 @@
  * After the peer's death, its data may still be unread: over a direct
  * route it does not queue behind the pvmd's notify.  But the peer wrote
  * it before it exited, so it is already in our sockets when the notify
- * comes.  So we read on while any of our connections (pvm_getfds) holds
- * unread bytes (FIONREAD), then give up: a dead peer costs microseconds,
- * not a fixed grace period.  W_GRACE_MS only bounds that loop (a route
- * whose input libpvm holds back, or a peer that keeps sending).  The
- * same drain runs before a wait ends for a membership change.
+ * comes.  So we read on while any of our connections holds bytes libpvm
+ * has not read (lpvm_input_pending; not pvm_getfds, whose watch would
+ * make every later write into our rings cost its writer a write(2)),
+ * then give up: a dead peer costs microseconds, not a fixed grace
+ * period.  W_GRACE_MS only bounds that loop (a peer that keeps sending).
+ * The same drain runs before a wait ends for a membership change.
  *
  * The user's active receive buffer, context and pvm_recvf matcher are
  * saved and put back around every wait.
@@ -47,10 +48,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 
 #include "gpvm.h"
 #include "clock.h"
+#include "libpvm_private.h"
 #include "tid.h"
 
 /* Upper bound on reading input after a peer's death (see above). */
@@ -304,25 +305,6 @@ gpvm_wait_view_changed(const struct gpvm_view *v)
 	}
 }
 
-/* Whether any of our connections holds bytes libpvm has not read. */
-static int
-w_input_pending(void)
-{
-	int *fds, n, i, avail;
-
-	if ((n = pvm_getfds(&fds)) <= 0) {
-		return 0;
-	}
-	for (i = 0; i < n; i++) {
-		avail = 0;
-		if (fds[i] >= 0 && ioctl(fds[i], FIONREAD, &avail) == 0 &&
-		    avail > 0) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
 /* The FIFO of stashed messages from src with tag; created if asked. */
 static struct w_fifo *
 w_fifo(int src, int tag, int create)
@@ -476,8 +458,7 @@ w_drain(int tid, int tag, int why)
 	int b, last;
 
 	for (;;) {
-		/* Before the look: pvm_getfds may read a ring into the queue. */
-		last = !w_input_pending() || mono_ms() >= end;
+		last = !lpvm_input_pending() || mono_ms() >= end;
 		if ((b = w_recv(tid, tag, 0)) != 0) {
 			return b;
 		}

@@ -30,12 +30,14 @@
 #include "clock.h"
 #include "conn.h"
 #include "fdpass.h"
+#include "libpvm_private.h"
 #include "spin.h"
 
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -761,6 +763,30 @@ lpvm_rx_pending(void)
 			n += rx_pending_one(c);
 	}
 	return n + rx_pending_one(lpvm_pvmd);
+}
+
+/* For libgpvm's drain after a peer's death (libpvm_private.h): a ring
+ * route's socket carries only wake-up bytes, so only its ring counts. */
+int
+lpvm_input_pending(void)
+{
+	const struct lpvm_conn *c;
+	int avail;
+
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->fd < 0 || lpvm_conn_rx_held(c))
+			continue;
+		if (c->shm != NULL) {
+			if (ring_end_rx_ready(c->shm))
+				return 1;
+			continue;
+		}
+		avail = 0;
+		if (c->pending ||
+		    (ioctl(c->fd, FIONREAD, &avail) == 0 && avail > 0))
+			return 1;
+	}
+	return 0;
 }
 
 /* True if a ring that may deliver has bytes, or wout's ring has room. */

@@ -23,10 +23,10 @@
  * to the parent, which prints every check.
  */
 #include <dirent.h>
-#include <dlfcn.h>
 #include <signal.h>
 
 #include "tcheck.h"
+#include "tgetfds.h"
 
 #define TAG_REPORT 77
 #define TAG_GO 78
@@ -129,26 +129,6 @@ poll_gsize(const char *g, int want, double secs)
 }
 
 /* ---- basic ---- */
-
-/*
- * libgpvm must never call pvm_getfds: from then on every message written
- * into one of the task's rings costs its writer a write(2) to the ring's
- * socket (libgpvm/client.c, gc_read_pushes).  This program's pvm_getfds
- * comes before libpvm3's for libgpvm3's calls, and counts them.
- */
-static int getfds_calls;
-
-int
-pvm_getfds(int **fds)
-{
-	static int (*real)(int **);
-
-	getfds_calls++;
-	if (real == NULL) {
-		*(void **)&real = dlsym(RTLD_NEXT, "pvm_getfds");
-	}
-	return real != NULL ? real(fds) : PvmSysErr;
-}
 
 /* Child "joiner": join A, report inst, then obey "leave"/"exit". */
 static int

@@ -52,6 +52,7 @@
 
 #include "tcheck.h"
 #include "tgroup.h"
+#include "tgetfds.h"
 
 #define TAG_USER 7
 /* reduce_shm.c's RS_FLAT_BYTES. */
@@ -934,6 +935,9 @@ mode_kill(const char *how, int count)
 		expect(tc_now() - t0 < 10, "root waited %.1f s", tc_now() - t0);
 		tc_info("root got %d after %.3f s", rc, tc_now() - t0);
 	}
+	/* Its drain read our sockets without pvm_getfds (tgetfds.h). */
+	expect(getfds_calls == 0, "inst %d: %d pvm_getfds calls by libgpvm3",
+	    myinst, getfds_calls);
 	/* Survivors report without a barrier (the group lost a member). */
 	if (late && myinst == 0) {
 		expect(rc == PvmNoTask, "late: root rc %d, want PvmNoTask", rc);
@@ -972,6 +976,8 @@ mode_leave(int count)
 	rc = pvm_reduce(PvmSum, d, count, PVM_INT, 3, gname, 0);
 	expect(rc == 0 || rc == PvmMismatch, "rc %d", rc);
 	expect(tc_now() - t0 < 20, "waited %.1f s", tc_now() - t0);
+	expect(getfds_calls == 0, "inst %d: %d pvm_getfds calls by libgpvm3",
+	    myinst, getfds_calls);
 	if (myinst == 0) {
 		tc_info("root got %d after %.3f s", rc, tc_now() - t0);
 	}
