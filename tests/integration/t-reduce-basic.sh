@@ -2,14 +2,17 @@
 # t-reduce-basic.sh: pvm_reduce's man page example, argument errors on
 # every member, PvmSum on PVM_BYTE (an error, not PVM 3.4's hang), user
 # functions, user messages on the same tag, back-to-back calls with one
-# tag, two groups at once, and rounding-sensitive double sums that give
+# tag, two groups at once, a root that receives from every member before
+# it reduces (no deadlock at any size), and rounding-sensitive double
+# sums that give
 # the same bits in every call, every run and with another segment size;
 # then per-call times, for the log.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$TASKS/t_reduce" "$PVMGS_PATH"
 
 start_pvmd
-for m in example errors badbyte user interleave backtoback twogroups; do
+for m in example errors badbyte user interleave backtoback twogroups \
+    recvfirst; do
 	run_checks 60 "$TASKS/t_reduce" "$m"
 done
 

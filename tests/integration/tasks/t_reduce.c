@@ -15,6 +15,8 @@
  *   t_reduce userfail       a user function's *info < 0 reaches the root
  *   t_reduce interleave     user messages with the same tag, both ways
  *   t_reduce backtoback     many reduces in a row with one tag
+ *   t_reduce recvfirst      the root receives from every member before
+ *                           it reduces, each member reduces first
  *   t_reduce twogroups      two groups reducing at once with one tag
  *   t_reduce bitident       float sums bit-identical across calls/runs
  *   t_reduce kill leaf|mid  a member SIGKILLed: the root gets an error
@@ -772,6 +774,66 @@ mode_interleave(void)
 	step("reduce and user messages on the same tag", nmem - 1);
 }
 
+/*
+ * The root receives a message from every member before it reduces, and
+ * each member reduces before it sends that message.  PVM's reduce allows
+ * it (a member's part goes out as messages, which the root's libpvm reads
+ * while it waits in pvm_recv), so ours must not deadlock at any size: a
+ * path on which a member waits for the root to take its data (shared
+ * memory beyond one deposit, coll_shm.c) would hang here.
+ */
+#define TAG_FIRST 4390
+static void
+mode_recvfirst(void)
+{
+	static const int counts[] = { 1, 8192, 8193, 65536, 1048576 };
+	static double d[1048576];
+	int k, i, n, rc, late[MAXMEM];
+	double want, end, left;
+
+	for (k = 0; k < (int)(sizeof(counts) / sizeof(counts[0])); k++) {
+		n = counts[k];
+		for (i = 0; i < n; i++) {
+			d[i] = myinst + 1 + i % 7;
+		}
+		pvm_barrier(gname, nmem);
+		if (myinst != 0) {
+			rc = pvm_reduce(PvmSum, d, n, PVM_DOUBLE, 6, gname, 0);
+			expect(rc == 0, "%d doubles: reduce rc %d", n, rc);
+			pvm_initsend(PvmDataDefault);
+			pvm_pkint(&n, 1, 1);
+			pvm_send(pvm_gettid(gname, 0), TAG_FIRST);
+			continue;
+		}
+		/* If a member hangs in its reduce, ours below frees it; 20 s
+		 * in all, so that a hang fails within the script's limit. */
+		end = tc_now() + 20;
+		for (i = 1; i < nmem; i++) {
+			left = end - tc_now() > 0.1 ? end - tc_now() : 0.1;
+			late[i] = tc_trecv(pvm_gettid(gname, i), TAG_FIRST,
+			    left) <= 0;
+			expect(!late[i], "%d doubles: member %d's message "
+			    "before the root's reduce (a deadlock)", n, i);
+		}
+		rc = pvm_reduce(PvmSum, d, n, PVM_DOUBLE, 6, gname, 0);
+		expect(rc == 0, "%d doubles: root's reduce rc %d", n, rc);
+		for (i = 1; i < nmem; i++) {
+			if (late[i]) {
+				pvm_recv(pvm_gettid(gname, i), TAG_FIRST);
+			}
+		}
+		for (i = 0; i < n; i++) {
+			want = nmem * (nmem + 1) / 2.0 + nmem * (i % 7);
+			if (!expect(d[i] == want, "%d doubles: d[%d] = %g, "
+			    "want %g", n, i, d[i], want)) {
+				break;
+			}
+		}
+	}
+	step("root receives from every member before it reduces, "
+	     "1 to 1,048,576 doubles", nmem - 1);
+}
+
 /* Many reduces in a row, one tag, varying roots and counts. */
 static void
 mode_backtoback(void)
@@ -1168,6 +1230,7 @@ main(int argc, char **argv)
 	    strcmp(mode, "userfail") == 0 ? 5 :
 	    strcmp(mode, "interleave") == 0 ? 4 :
 	    strcmp(mode, "backtoback") == 0 ? 6 :
+	    strcmp(mode, "recvfirst") == 0 ? 6 :
 	    strcmp(mode, "twogroups") == 0 ? 8 :
 	    strcmp(mode, "bitident") == 0 ? 8 :
 	    strcmp(mode, "kill") == 0 ? 4 :
@@ -1214,6 +1277,8 @@ main(int argc, char **argv)
 		mode_interleave();
 	} else if (strcmp(mode, "backtoback") == 0) {
 		mode_backtoback();
+	} else if (strcmp(mode, "recvfirst") == 0) {
+		mode_recvfirst();
 	} else if (strcmp(mode, "twogroups") == 0) {
 		mode_twogroups(idx);
 	} else if (strcmp(mode, "bitident") == 0) {
