@@ -765,8 +765,9 @@ lpvm_rx_pending(void)
 	return n + rx_pending_one(lpvm_pvmd);
 }
 
-/* For libgpvm's drain after a peer's death (libpvm_private.h): a ring
- * route's socket carries only wake-up bytes, so only its ring counts. */
+/* For libgpvm's drain after a peer's death (libpvm_private.h): bytes
+ * parsed but not delivered, a ring's, or a socket's; a ring route's
+ * socket carries only wake-up bytes, so only its ring counts. */
 int
 lpvm_input_pending(void)
 {
@@ -776,14 +777,15 @@ lpvm_input_pending(void)
 	for (c = lpvm_conns; c != NULL; c = c->next) {
 		if (c->fd < 0 || lpvm_conn_rx_held(c))
 			continue;
+		if (c->pending)
+			return 1;
 		if (c->shm != NULL) {
 			if (ring_end_rx_ready(c->shm))
 				return 1;
 			continue;
 		}
 		avail = 0;
-		if (c->pending ||
-		    (ioctl(c->fd, FIONREAD, &avail) == 0 && avail > 0))
+		if (ioctl(c->fd, FIONREAD, &avail) == 0 && avail > 0)
 			return 1;
 	}
 	return 0;
