@@ -157,13 +157,14 @@ void
 place_update(void)
 {
 	struct task *t;
-	int n = 0, want;
+	int n = 0, want, none_bound;
 
 	if (!place.on)
 		return;
+	none_bound = CPU_COUNT(&place.used) == 0;
 	TAILQ_FOREACH(t, &pvmd.tasks.list, entry) {
 		n += place_counts(t);
-		if (n > place.ncpus && CPU_COUNT(&place.used) == 0)
+		if (n > place.ncpus && none_bound)
 			return; /* more tasks than CPUs, and nobody bound */
 	}
 	want = n >= 2 && n <= place.ncpus;

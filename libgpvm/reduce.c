@@ -32,7 +32,6 @@
 #include "gpvm.h"
 #include "tid.h"
 
-
 /* The argument checks that need no group: 0 or PvmBadParam. */
 static int
 reduce_check_args(gpvm_reduce_fn func, void *data, int count, int datatype,

@@ -52,10 +52,8 @@ agent_pe_exec(const struct agent *a, int pe, const int *out, const int *err,
 	e |= unsetenv("PVMEPID");
 	e |= unsetenv("PVMSOCK");
 	e |= unsetenv(SHM_ENV_BOUND);
-	if (osh_bind_wanted(a->count))
-		(void)osh_bind_child(pe - a->first); /* else: no polling */
-	else
-		(void)osh_bind_reset();
+	/* Unbound (-1), a PE just does not poll. */
+	(void)osh_bind_child(osh_bind_wanted(a->count) ? pe - a->first : -1);
 	if ((fd = open("/dev/null", O_RDONLY)) < 0 || dup2(fd, 0) < 0 ||
 	    dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
 		e = -1;

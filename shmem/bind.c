@@ -67,21 +67,18 @@ osh_bind_wanted(int nlocal)
 }
 
 int
-osh_bind_reset(void)
-{
-	cpu_set_t set;
-
-	if (!osh_start_saved || osh_bind_set(&set) != 0)
-		return -1;
-	return sched_setaffinity(0, sizeof(set), &set);
-}
-
-int
 osh_bind_child(int index)
 {
 	cpu_set_t set, one;
 	int cpu;
 
+	if (index < 0) {
+		/* No CPU of its own: all those the launcher started with. */
+		if (!osh_start_saved)
+			return -1;
+		return sched_setaffinity(
+		    0, sizeof(osh_start_set), &osh_start_set);
+	}
 	if (osh_bind_set(&set) != 0 || (cpu = osh_bind_nth(&set, index)) < 0)
 		return -1;
 	CPU_ZERO(&one);

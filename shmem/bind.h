@@ -20,11 +20,8 @@ void osh_bind_save(void);
 int osh_bind_wanted(int nlocal);
 
 /* In a PE's child process, before exec: run on the index-th CPU that
- * its parent may use, and say so in $PVMSHMEM_BOUND.  0 or -1. */
+ * its parent may use, and say so in $PVMSHMEM_BOUND; index -1: on all
+ * the CPUs its parent started with (bind.c says why).  0 or -1. */
 int osh_bind_child(int index);
-
-/* In a PE's child process that gets no CPU of its own: run on all the
- * CPUs its parent started with.  0 or -1. */
-int osh_bind_reset(void);
 
 #endif /* PVMSHMEM_BIND_H */

@@ -81,11 +81,7 @@ osh_pe_exec(const struct osh_job *job, int pe, int errfd, pid_t parent)
 	/* PVMEPID would make the PE claim to be a task the pvmd spawned. */
 	err |= unsetenv("PVMEPID");
 	err |= unsetenv(SHM_ENV_BOUND);
-	if (cpu >= 0) {
-		(void)osh_bind_child(cpu); /* unbound, it just does not poll */
-	} else {
-		(void)osh_bind_reset();
-	}
+	(void)osh_bind_child(cpu); /* unbound, it just does not poll */
 	if (err == 0 && pe != 0) {
 		if ((fd = open("/dev/null", O_RDONLY)) < 0 || dup2(fd, 0) < 0) {
 			err = -1;
