@@ -150,6 +150,26 @@ ring_end_writev(struct ring_end *e, const struct iovec *iov, size_t n)
 	return (long long)done;
 }
 
+long long
+ring_end_write(struct ring_end *e, const void *p, size_t n)
+{
+	long long room = ring_writable(e->head_seen, e->tail, e->size, n);
+
+	if (room < 0 || (size_t)room < n) {
+		e->head_seen =
+		    atomic_load_explicit(&e->tx->head, memory_order_acquire);
+		room = ring_writable(e->head_seen, e->tail, e->size, n);
+	}
+	if (room < 0)
+		return -1; /* the peer broke its index */
+	if ((size_t)room < n)
+		return 0;
+	ring_put(e->txdata, e->size, e->tail, p, n);
+	e->tail += n;
+	atomic_store_explicit(&e->tx->tail, e->tail, memory_order_release);
+	return (long long)n;
+}
+
 void
 ring_end_wake_reader(struct ring_end *e, int fd)
 {
@@ -166,6 +186,33 @@ ring_end_wake_reader(struct ring_end *e, int fd)
 }
 
 long long
+ring_end_peek(const struct ring_end *e, size_t at, void *dst, size_t n)
+{
+	uint64_t tail =
+	    atomic_load_explicit(&e->rx->tail, memory_order_acquire);
+	long long used = ring_used(e->head, tail, e->size);
+
+	if (used < 0)
+		return -1;
+	if ((size_t)used < at || (size_t)used - at < n)
+		return 0;
+	ring_get(e->rxdata, e->size, e->head + at, dst, n);
+	return (long long)n;
+}
+
+void
+ring_end_skip(struct ring_end *e, size_t n, int fd)
+{
+	e->head += (uint64_t)n;
+	atomic_store_explicit(&e->rx->head, e->head, memory_order_release);
+	/* A producer that found the ring full waits for this room. */
+	atomic_thread_fence(memory_order_seq_cst);
+	if (atomic_load_explicit(&e->rx->wwait, memory_order_relaxed) &&
+	    atomic_exchange(&e->rx->wwait, 0))
+		ring_end_kick(fd);
+}
+
+long long
 ring_end_read(struct ring_end *e, void *dst, size_t want, int fd)
 {
 	uint64_t tail =
@@ -175,13 +222,7 @@ ring_end_read(struct ring_end *e, void *dst, size_t want, int fd)
 	if (k <= 0)
 		return k;
 	ring_get(e->rxdata, e->size, e->head, dst, (size_t)k);
-	e->head += (uint64_t)k;
-	atomic_store_explicit(&e->rx->head, e->head, memory_order_release);
-	/* A producer that found the ring full waits for this room. */
-	atomic_thread_fence(memory_order_seq_cst);
-	if (atomic_load_explicit(&e->rx->wwait, memory_order_relaxed) &&
-	    atomic_exchange(&e->rx->wwait, 0))
-		ring_end_kick(fd);
+	ring_end_skip(e, (size_t)k, fd);
 	return k;
 }
 

@@ -67,11 +67,21 @@ void ring_end_free(struct ring_end *e);
  * copied (0: full), or -1 if the peer broke the ring. */
 long long ring_end_writev(
     struct ring_end *e, const struct iovec *iov, size_t n);
+/* Copy all n bytes at p into our ring and publish them, or nothing:
+ * n, 0 if there is not room for all, -1 if the peer broke the ring. */
+long long ring_end_write(struct ring_end *e, const void *p, size_t n);
 /* After a write: wake the peer (a byte on fd) if it sleeps. */
 void ring_end_wake_reader(struct ring_end *e, int fd);
 /* Copy up to want bytes out of the peer's ring, wake the peer if it
  * waits for room: bytes copied, or -1 if the peer broke the ring. */
 long long ring_end_read(struct ring_end *e, void *dst, size_t want, int fd);
+/* Copy the n bytes that lie `at` bytes past our place in the peer's
+ * ring, without taking them: n, 0 if they are not all there yet, or -1
+ * if the peer broke the ring.  ring_end_skip then takes n bytes (which
+ * the caller has seen there) as ring_end_read would. */
+long long ring_end_peek(
+    const struct ring_end *e, size_t at, void *dst, size_t n);
+void ring_end_skip(struct ring_end *e, size_t n, int fd);
 
 /* Bytes waiting in the peer's ring, or -1 if its index cannot be. */
 long long ring_end_rx_used(const struct ring_end *e);

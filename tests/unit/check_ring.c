@@ -2,7 +2,11 @@
  * check_ring.c: the pure ring codec of common/ring.h: sizes, the segment
  * header check, index checks at every edge (including 64-bit wrap), and
  * copies that wrap at the end of the data; plus a byte stream pushed
- * through one ring in random pieces, compared at the other end.
+ * through one ring in random pieces, compared at the other end; and the
+ * two ends of a real segment (ringend.h): a small write goes in whole or
+ * not at all, a reader peeks at any offset of what is there and then
+ * takes it, across the end of the data, and a broken peer index is an
+ * error, not a copy.
  */
 #include <check.h>
 #include <stdint.h>
@@ -10,7 +14,11 @@
 #include <string.h>
 
 #include "ring.h"
+#include "ringend.h"
 #include "unit_main.h"
+
+#include <stdatomic.h>
+#include <unistd.h>
 
 START_TEST(test_sizes)
 {
@@ -145,6 +153,91 @@ START_TEST(test_stream)
 }
 END_TEST
 
+/* A segment of 4 KiB rings: the opener end *w, the acceptor end *r. */
+static void
+ends_open(struct ring_end **w, struct ring_end **r)
+{
+	int fd;
+
+	*w = ring_end_create("check_ring", RING_MIN, &fd);
+	ck_assert_ptr_nonnull(*w);
+	*r = ring_end_attach(fd);
+	ck_assert_ptr_nonnull(*r);
+	close(fd);
+}
+
+/* ring_end_write: all or nothing; ring_end_peek/skip: look, then take. */
+START_TEST(test_end_write_peek)
+{
+	struct ring_end *w, *r;
+	uint8_t in[300], out[300];
+	size_t i, sent = 0;
+
+	ends_open(&w, &r);
+	for (i = 0; i < sizeof(in); i++)
+		in[i] = (uint8_t)(i * 7 + 1);
+	ck_assert_int_eq(ring_end_peek(r, 0, out, 1), 0); /* empty */
+	ck_assert_int_eq(ring_end_write(w, in, 40), 40);
+	ck_assert(ring_end_rx_ready(r));
+	/* Not all there: nothing copied, nothing taken. */
+	ck_assert_int_eq(ring_end_peek(r, 0, out, 41), 0);
+	ck_assert_int_eq(ring_end_peek(r, 32, out, 9), 0);
+	ck_assert_int_eq(ring_end_peek(r, 32, out, 8), 8);
+	ck_assert_mem_eq(out, in + 32, 8);
+	ck_assert_int_eq(ring_end_peek(r, 0, out, 40), 40);
+	ck_assert_mem_eq(out, in, 40);
+	ring_end_skip(r, 40, -1);
+	ck_assert(!ring_end_rx_ready(r));
+	/* Fill: 300-byte writes until one does not fit, which leaves the
+	 * ring as it was. */
+	while (ring_end_write(w, in, sizeof(in)) == (long long)sizeof(in))
+		sent += sizeof(in);
+	ck_assert_uint_eq(sent, RING_MIN / sizeof(in) * sizeof(in));
+	ck_assert_int_eq(ring_end_rx_used(r), (long long)sent);
+	/* Take them back, each across its offsets; the last ones wrap. */
+	for (; sent > 0; sent -= sizeof(in)) {
+		ck_assert_int_eq(ring_end_peek(r, 100, out, 200), 200);
+		ck_assert_mem_eq(out, in + 100, 200);
+		ck_assert_int_eq(ring_end_peek(r, 0, out, 300), 300);
+		ck_assert_mem_eq(out, in, 300);
+		ring_end_skip(r, sizeof(in), -1);
+		/* Room again: a write that wraps the data's end. */
+		if (sent == 2 * sizeof(in))
+			ck_assert_int_eq(ring_end_write(w, in, 100), 100);
+	}
+	ck_assert_int_eq(ring_end_peek(r, 0, out, 100), 100);
+	ck_assert_mem_eq(out, in, 100);
+	ring_end_skip(r, 100, -1);
+	ck_assert(!ring_end_rx_ready(r));
+	ring_end_free(w);
+	ring_end_free(r);
+}
+END_TEST
+
+/* A tail the peer cannot have written: an error, and no copy. */
+START_TEST(test_end_broken_index)
+{
+	struct ring_end *w, *r;
+	uint8_t out[16];
+
+	ends_open(&w, &r);
+	memset(out, 0x5a, sizeof(out));
+	/* The opener's tail, as the acceptor reads it, beyond the size. */
+	atomic_store(&ring_ctl_at(r->base, 0)->tail, RING_MIN + 1);
+	ck_assert_int_eq(ring_end_peek(r, 0, out, 8), -1);
+	ck_assert_int_eq(out[0], 0x5a);
+	/* And a head the reader cannot have reached, for the writer: it
+	 * loads the head again only when the one it saw leaves too little
+	 * room, so fill the ring first. */
+	while (ring_end_write(w, out, 8) == 8)
+		;
+	atomic_store(&ring_ctl_at(w->base, 0)->head, 12345);
+	ck_assert_int_eq(ring_end_write(w, out, 8), -1);
+	ring_end_free(w);
+	ring_end_free(r);
+}
+END_TEST
+
 static Suite *
 ring_suite(void)
 {
@@ -157,6 +250,10 @@ ring_suite(void)
 	tcase_add_test(tc, test_read_write_limits);
 	tcase_add_test(tc, test_copies_wrap);
 	tcase_add_test(tc, test_stream);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("ends");
+	tcase_add_test(tc, test_end_write_peek);
+	tcase_add_test(tc, test_end_broken_index);
 	suite_add_tcase(s, tc);
 	return s;
 }
