@@ -14,7 +14,8 @@
  * (WIRE_F_TOTAL), so it is never grown and copied by realloc.
  *
  * A route on our host with rings (shm.c) is read from its ring instead
- * of its socket, into the same buffer and parser; its socket is drained
+ * of its socket, into the same buffer and parser (a whole one-frame
+ * message straight into its body: rx_shm_whole); its socket is drained
  * of wake-up bytes and watched for the hangup.  Before input from the
  * pvmd is handled, the rings are emptied: what a task wrote to its ring
  * before the pvmd sent something about it (its exit notify, say) is then
@@ -282,6 +283,24 @@ rx_frame_begin(struct lpvm_conn *c, const struct wire_hdr *h, size_t total)
 	return 0;
 }
 
+/* A whole message came in on c: deliver it, or to the route handshake
+ * if c does not deliver yet.  Takes ownership of data (cap bytes). */
+static void
+rx_deliver(struct lpvm_conn *c, struct wire_hdr *h, uint8_t *data, size_t len,
+    size_t cap)
+{
+	if (lpvm_conn_delivers(c)) {
+		if (c != lpvm_pvmd)
+			h->src = c->peer; /* a route speaks for one task */
+		else if (tid_is_task(h->src))
+			lpvm_route_heard(h->src);
+		rx_dispatch(h, data, len, cap);
+	} else {
+		lpvm_route_frame(c, h, data, len);
+		free(data);
+	}
+}
+
 /* The current frame is complete.  Returns 1 if it ended a message. */
 static int
 rx_frame_end(struct lpvm_conn *c)
@@ -303,16 +322,7 @@ rx_frame_end(struct lpvm_conn *c)
 	len = a->len;
 	a_cap = a->cap;
 	rx_asm_free(a);
-	if (lpvm_conn_delivers(c)) {
-		if (c != lpvm_pvmd)
-			h.src = c->peer; /* a route speaks for one task */
-		else if (tid_is_task(h.src))
-			lpvm_route_heard(h.src);
-		rx_dispatch(&h, data, len, a_cap);
-	} else {
-		lpvm_route_frame(c, &h, data, len);
-		free(data);
-	}
+	rx_deliver(c, &h, data, len, a_cap);
 	return 1;
 }
 
@@ -386,6 +396,7 @@ rx_parse(struct lpvm_conn *c)
 
 static int rx_read_shm(struct lpvm_conn *c, int woke);
 static int rx_shm_drain(void);
+static int rx_rings_input(struct lpvm_conn *wout, int *writable);
 
 /* Allocate c's input buffer and move unparsed bytes to its start. */
 static int
@@ -559,6 +570,47 @@ rx_shm_fill(struct lpvm_conn *c)
 }
 
 /*
+ * The common case of a ring: whole one-frame messages in it, and nothing
+ * of c half read.  Each is copied once, from the ring into its own body,
+ * and delivered, without the input buffer and the reassembly (about 200
+ * of the 830 instructions of reading an 8-byte message, callgrind).
+ * Anything else (a message of several frames, one not all there yet,
+ * one that breaks the rules) is left in the ring for the general path,
+ * which takes it as it always did.  Messages delivered.
+ */
+static int
+rx_shm_whole(struct lpvm_conn *c)
+{
+	uint8_t hb[WIRE_HDR_LEN], *data;
+	struct wire_hdr h;
+	size_t cap, taken = 0;
+	int n = 0;
+
+	while (c->fd >= 0 && !lpvm_conn_rx_held(c) && !c->inframe &&
+	       c->asms == NULL && (c->ibuf == NULL || c->ibeg == c->iend) &&
+	       taken < 4 * LPVM_IBUF && ring_end_rx_ready(c->shm)) {
+		if (ring_end_peek(c->shm, 0, hb, WIRE_HDR_LEN) <= 0 ||
+		    wire_hdr_decode(hb, WIRE_HDR_LEN, &h) != WIRE_OK ||
+		    h.flags != WIRE_F_ALL || h.len > LPVM_IBUF ||
+		    !rx_frame_ok(c, &h))
+			break;
+		if ((data = lpvm_data_alloc(h.len < 16 ? 16 : h.len, &cap)) ==
+		    NULL)
+			break;
+		if (ring_end_peek(c->shm, WIRE_HDR_LEN, data, h.len) !=
+		    (long long)h.len) {
+			lpvm_data_free(data, cap);
+			break;
+		}
+		ring_end_skip(c->shm, WIRE_HDR_LEN + h.len, c->fd);
+		taken += WIRE_HDR_LEN + h.len;
+		rx_deliver(c, &h, data, h.len, cap);
+		n++;
+	}
+	return n;
+}
+
+/*
  * Read a ring route: its wake-ups (woke: its socket polled readable; a
  * read of the ring alone costs no system call), then (unless it is
  * held) its ring, parsing as we go.  At most a few rings' worth per call, so a
@@ -574,6 +626,11 @@ rx_read_shm(struct lpvm_conn *c, int woke)
 
 	if (woke)
 		rx_shm_wakes(c);
+	n = rx_shm_whole(c);
+	if (c->fd >= 0 && !c->eof && !c->inframe &&
+	    (c->ibuf == NULL || c->ibeg == c->iend) &&
+	    !ring_end_rx_ready(c->shm))
+		return n; /* all taken: no need to look again */
 	while (c->fd >= 0 && !lpvm_conn_rx_held(c)) {
 		if ((k = rx_shm_fill(c)) < 0)
 			return -1;
@@ -961,9 +1018,6 @@ rx_poll(int n, int timeout_ms, struct spin_budget *b, struct lpvm_conn *wout)
 	struct rx_look l = {n, wout, rx_any_rings(), rx_any_sockets(), 1};
 	int k;
 
-	if (timeout_ms != 0 && l.rings && !l.sockets &&
-	    (k = spin_hot(&rx_spin_hot, rx_look_hot, wout, spin_hot_us(2))) != 0)
-		return k;
 	if (timeout_ms != 0 && (k = spin_wait(b, rx_look_poll, &l)) != 0)
 		return k;
 	if (!l.rings)
@@ -1018,13 +1072,38 @@ rx_poll_rings(int n, struct lpvm_conn *wout, int *writable)
 			got++;
 		}
 	}
-	got += rx_shm_drain();
+	return got + rx_rings_input(wout, writable);
+}
+
+/* Read the rings that have bytes, and see whether wout has room now.
+ * What to add to lpvm_io_wait's count. */
+static int
+rx_rings_input(struct lpvm_conn *wout, int *writable)
+{
+	int got = rx_shm_drain();
+
 	if (wout != NULL && wout->shm != NULL &&
 	    (wout->fd < 0 || wout->eof || ring_end_tx_room(wout->shm))) {
 		*writable = 1;
 		got++;
 	}
 	return got;
+}
+
+/*
+ * With ring routes and no socket that may deliver, a wait first spins on
+ * the rings alone (spin_hot), before the poll set is even built: what
+ * the spin finds is read from the rings, and no socket is asked (about
+ * 150 instructions a message less in a ping-pong, callgrind).  Returns
+ * what to add to lpvm_io_wait's count, or 0 if the spin found nothing.
+ */
+static int
+rx_hot_wait(struct lpvm_conn *wout, int *writable)
+{
+	if (!rx_any_rings() || rx_any_sockets() ||
+	    spin_hot(&rx_spin_hot, rx_look_hot, wout, spin_hot_us(2)) == 0)
+		return 0;
+	return rx_rings_input(wout, writable);
 }
 
 static int
@@ -1052,6 +1131,8 @@ rx_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		*writable = 1;
 		return got + 1;
 	}
+	if (timeout_ms != 0 && (k = rx_hot_wait(wout, writable)) > 0)
+		return got + k;
 	if ((n = rx_pollset(wout)) < 0)
 		return got;
 	/* A write on TCP may wait for a peer whose host vanished. */
