@@ -447,18 +447,16 @@ bulk_owe(int src, uint64_t cookie, int32_t status)
 	bulk_acks[bulk_nacks++].status = status;
 }
 
-void
-lpvm_bulk_flush(void)
+/* Send the answers owed.  Out of line: lpvm_bulk_flush runs before
+ * every wait and after every send, and this frame's set-up (a canary
+ * for body) cost it 20 instructions each time (callgrind). */
+static void __attribute__((noinline))
+bulk_flush_acks(void)
 {
 	uint8_t body[WIRE_BULKACK_LEN];
 	struct lpvm_seg seg;
 	struct bulk_ack a;
 
-	/* An offer that came with our enrolment's answer is answered once
-	 * we know our tid (lpvm_enrol flushes): the pvmd drops a task that
-	 * sends as t0. */
-	if (bulk_nacks == 0 || bulk_flushing || lpvm.mytid <= 0)
-		return;
 	bulk_flushing = 1;
 	/* Sending may read input and owe more: take from the front. */
 	while (bulk_nacks > 0 && lpvm_pvmd != NULL) {
@@ -472,6 +470,17 @@ lpvm_bulk_flush(void)
 		    a.dst, TC_BULKACK, SYSCTX_TC, 0, WIRE_ENC_XDR, &seg, 1);
 	}
 	bulk_flushing = 0;
+}
+
+void
+lpvm_bulk_flush(void)
+{
+	/* An offer that came with our enrolment's answer is answered once
+	 * we know our tid (lpvm_enrol flushes): the pvmd drops a task that
+	 * sends as t0. */
+	if (bulk_nacks == 0 || bulk_flushing || lpvm.mytid <= 0)
+		return;
+	bulk_flush_acks();
 }
 
 /* The error for a failed process_vm_readv. */

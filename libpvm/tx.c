@@ -6,7 +6,8 @@
  * user space and a message of a few frames costs one system call.
  *
  * A route with rings (shm.c) takes the same iovec into its ring instead:
- * one copy in user space, no system call unless the peer sleeps.
+ * one copy in user space, no system call unless the peer sleeps (a
+ * frame of up to TX_SMALL bytes is laid out whole first: tx_small_shm).
  *
  * Sockets are non-blocking.  When one is full we wait for it to drain
  * and, in the same poll, read whatever arrives on any socket: two tasks
@@ -23,9 +24,10 @@
 #include <sys/socket.h>
 #include <sys/uio.h>
 
-#define TX_IOV 256 /* iovec entries per sendmsg */
-#define TX_HDRS 64 /* frame headers per sendmsg */
+#define TX_IOV 256     /* iovec entries per sendmsg */
+#define TX_HDRS 64     /* frame headers per sendmsg */
 #define TX_FAST_IOV 17 /* one frame of up to 16 pieces (tx_one_frame) */
+#define TX_SMALL 256   /* a frame this small goes into a ring in one copy */
 
 int lpvm_tx_depth;
 
@@ -192,6 +194,37 @@ tx_batch(struct tx_cursor *tc, const struct wire_hdr *h0,
 }
 
 /*
+ * A small frame for a ring route, laid out whole on the stack and put in
+ * the ring with one copy, or not at all: 1 if it went, 0 if the ring had
+ * no room for it (the caller then writes it as any other, waiting for
+ * room), -1 if the ring is broken.  Skips the iovec walk of tx_writev:
+ * about 130 of the 480 instructions of lpvm_tx for an 8-byte message
+ * (callgrind).
+ */
+static int
+tx_small_shm(struct lpvm_conn *c, const struct wire_hdr *h,
+    const struct lpvm_seg *pieces, size_t npieces, size_t total)
+{
+	uint8_t buf[TX_SMALL];
+	size_t i, at = WIRE_HDR_LEN;
+	long long r;
+
+	if (c->fd < 0 || c->eof)
+		return -1;
+	wire_hdr_encode(h, buf);
+	for (i = 0; i < npieces; i++) {
+		if (pieces[i].len == 0)
+			continue;
+		memcpy(buf + at, pieces[i].ptr, pieces[i].len);
+		at += pieces[i].len;
+	}
+	if ((r = ring_end_write(c->shm, buf, WIRE_HDR_LEN + total)) <= 0)
+		return r < 0 ? -1 : 0;
+	ring_end_wake_reader(c->shm, c->fd);
+	return 1;
+}
+
+/*
  * A message that fits one frame, as most do: its header and pieces in
  * one write, without laying out a cursor (80 of the 555 instructions
  * lpvm_tx took for an 8-byte message, callgrind).  The frame is the one
@@ -209,6 +242,13 @@ tx_one_frame(struct lpvm_conn *c, const struct wire_hdr *h0,
 
 	h.flags = WIRE_F_SOM | WIRE_F_EOM;
 	h.len = total;
+	if (c->shm != NULL && total <= TX_SMALL - WIRE_HDR_LEN &&
+	    (rc = tx_small_shm(c, &h, pieces, npieces, total)) != 0) {
+		if (rc < 0)
+			return -1;
+		lpvm_tx_owed();
+		return 0;
+	}
 	wire_hdr_encode(&h, hdr);
 	iov[0].iov_base = hdr;
 	iov[0].iov_len = WIRE_HDR_LEN;
@@ -236,15 +276,16 @@ lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
 	size_t i, n;
 	int last = 0, rc = 0;
 
+	for (i = 0, n = 0; i < npieces; i++)
+		n += pieces[i].len;
+	if (lpvm.fragsize <= 0)
+		lpvm.fragsize = WIRE_FRAG_DEFAULT;
+	if (n <= (size_t)lpvm.fragsize && npieces < TX_FAST_IOV)
+		return tx_one_frame(c, h, pieces, npieces, n);
 	memset(&tc, 0, sizeof(tc));
 	tc.p = pieces;
 	tc.n = npieces;
-	for (i = 0; i < npieces; i++)
-		tc.total += pieces[i].len;
-	if (lpvm.fragsize <= 0)
-		lpvm.fragsize = WIRE_FRAG_DEFAULT;
-	if (tc.total <= (size_t)lpvm.fragsize && npieces < TX_FAST_IOV)
-		return tx_one_frame(c, h, pieces, npieces, tc.total);
+	tc.total = n;
 	/* Tell a task the size of a message of several frames (wire.h). */
 	if (tc.total > (size_t)lpvm.fragsize &&
 	    (tid_is_task(h->dst) || tid_is_mcast(h->dst)) &&
