@@ -276,12 +276,18 @@ lpvm_data_alloc(size_t n, size_t *cap)
 			return data_small[--data_nsmall];
 		return malloc(DATA_SMALL);
 	}
-	if (n >= LPVM_BULK_MIN && (p = data_cache_take(n, cap)) != NULL)
+	if (n < LPVM_BULK_MIN) {
+		*cap = n;
+		return malloc(n ? n : 1);
+	}
+	if ((p = data_cache_take(n, cap)) != NULL)
 		return p;
+	/* On a huge page boundary, so that all of it can be huge pages, not
+	 * only the whole 2 MiB pages that happen to lie inside. */
 	*cap = n;
-	p = malloc(n ? n : 1);
-	if (n >= LPVM_BULK_MIN)
-		lpvm_data_advise(p, n);
+	if (posix_memalign((void **)&p, HUGE_PAGE, n) != 0)
+		return NULL;
+	lpvm_data_advise(p, n);
 	return p;
 }
 

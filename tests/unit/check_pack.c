@@ -722,6 +722,13 @@ START_TEST(large_bodies_advised)
 	ck_assert_ptr_nonnull(a);
 	ck_assert_int_eq(vma_has_flag(a + (8 << 20), " hg"), 1);
 	lpvm_data_free(a, cap);
+	/* A new one starts on a 2 MiB boundary, so all of it may be huge
+	 * pages (larger than any kept: the cache hands out what it has). */
+	a = lpvm_data_alloc(((size_t)20 << 20) + 40, &cap);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_uint_eq((uintptr_t)a % ((uintptr_t)2 << 20), 0);
+	ck_assert_int_eq(vma_has_flag(a, " hg"), 1);
+	lpvm_data_free(a, cap);
 	a = lpvm_data_alloc(100, &cap);
 	ck_assert_int_eq(vma_has_flag(a, " hg"), 0);
 	lpvm_data_free(a, cap);
