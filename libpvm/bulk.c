@@ -4,7 +4,8 @@
  * Through sockets a message body is copied four times by the kernel on
  * its way through the pvmd (into and out of two sockets), twice over a
  * direct route, on top of packing and unpacking.  For a body of at least
- * LPVM_BULK_MIN bytes to a task on our host, the sender instead sends a small
+ * LPVM_BULK_MIN bytes to a task on our host (4 MiB if a ring route leads
+ * there: tx.c, TX_RING_BULK_MIN), the sender instead sends a small
  * offer (TC_BULK, common/wire.h) on the usual route, naming the body's
  * pieces in its own memory, and waits.  The receiver's libpvm, when it
  * reads the offer, allocates the message, copies the pieces out of the

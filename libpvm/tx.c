@@ -15,10 +15,12 @@
  * deadlock.  Message handlers do not run during a write (they might send
  * and interleave frames); they run once the write is done.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT, struct ucred */
 #include "pvm3.h"
 #include "conn.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -28,6 +30,17 @@
 #define TX_HDRS 64     /* frame headers per sendmsg */
 #define TX_FAST_IOV 17 /* one frame of up to 16 pieces (tx_one_frame) */
 #define TX_SMALL 256   /* a frame this small goes into a ring in one copy */
+/*
+ * Below this a body to a peer with a ring route goes through the ring,
+ * not as a bulk offer: both processes copy at once (the writer into the
+ * ring, the reader out of it), where the offer's one copy is the
+ * reader's alone and pins the writer's pages first.  InPlace ping-pong
+ * over a direct route, MB/s, rings against offers (3 runs each): 1 MiB
+ * 7,562-9,231 against 4,629-5,138; 2 MiB 5,569-6,433 against 3,604-
+ * 5,194; 4 MiB 3,564-4,406 against 3,689-4,016; 16 MiB 1,472-2,494
+ * against 2,673-3,178 (docs/performance.md).
+ */
+#define TX_RING_BULK_MIN ((size_t)4 * 1024 * 1024)
 
 int lpvm_tx_depth;
 
@@ -329,9 +342,47 @@ lpvm_hdr_init(struct wire_hdr *h, int dst, int tag, int ctx, int enc, int wid)
 }
 
 /*
+ * Do we and the peer at the other end of c run on CPUs of our own, apart?
+ * The pvmd binds each task to a CPU of its own while the host has no
+ * more tasks than CPUs (daemon/place.c).  Two tasks that share a CPU are
+ * better off with an offer: the reader then copies alone, where a ring
+ * switches between them at every ring's worth (1 MiB, both tasks on
+ * CPU 0, MB/s: offers 4,755-5,884, rings 2,834-3,833).
+ */
+static int
+tx_cpus_apart(const struct lpvm_conn *c)
+{
+	struct ucred uc;
+	socklen_t len = sizeof(uc);
+	cpu_set_t mine, theirs;
+
+	if (getsockopt(c->fd, SOL_SOCKET, SO_PEERCRED, &uc, &len) == -1 ||
+	    uc.pid <= 0 || sched_getaffinity(0, sizeof(mine), &mine) != 0 ||
+	    sched_getaffinity(uc.pid, sizeof(theirs), &theirs) != 0 ||
+	    CPU_COUNT(&mine) != 1 || CPU_COUNT(&theirs) != 1)
+		return 0;
+	CPU_AND(&mine, &mine, &theirs);
+	return CPU_COUNT(&mine) == 0;
+}
+
+/* Does a body of total bytes to dst go through its ring route rather
+ * than as a bulk offer (TX_RING_BULK_MIN)? */
+static int
+tx_ring_takes(int dst, size_t total)
+{
+	struct lpvm_conn *c;
+
+	if (total >= TX_RING_BULK_MIN || !tid_is_task(dst))
+		return 0;
+	c = lpvm_route_get(dst);
+	return c != NULL && c->shm != NULL && c->fd >= 0 && tx_cpus_apart(c);
+}
+
+/*
  * Send a message: to ourselves, as a bulk offer (a large body to a task
  * on this host, bulk.c: lent when m, the buffer the pieces lie in, can
- * lend them; else waited for), or written to the route or the pvmd.
+ * lend them; else waited for; to a peer with a ring route only from
+ * TX_RING_BULK_MIN on), or written to the route or the pvmd.
  */
 static int
 tx_send(int dst, int tag, int ctx, int wid, int wire_enc,
@@ -349,7 +400,7 @@ tx_send(int dst, int tag, int ctx, int wid, int wire_enc,
 		return lpvm_rx_local(&h, pieces, npieces);
 	for (i = 0, total = 0; i < npieces; i++)
 		total += pieces[i].len;
-	if (total >= LPVM_BULK_MIN) {
+	if (total >= LPVM_BULK_MIN && !tx_ring_takes(dst, total)) {
 		if (m != NULL)
 			rc = lpvm_bulk_lend(&h, m, pieces, npieces, total);
 		if (rc == 0)

@@ -11,6 +11,8 @@
 # of large messages leave nothing half delivered and no segment; 16
 # tasks ping-pong in pairs on this 2-core machine; a ring of neighbours;
 # a bulk offer read from a ring is answered before the receive returns;
+# bodies under 4 MiB between tasks on CPUs apart take the ring, not an
+# offer;
 # a multicast's copy through the pvmd is not overtaken by the next
 # message over a route that opened during the multicast (also on
 # sockets); a child stopped, continued and interrupted (EINTR) around
@@ -28,6 +30,16 @@ unset PVM_SHM_PVMD
 run_checks 60 "$TASKS/t_shm" direct rings "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" direct refuse "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" bulkack
+# Under 4 MiB a body between two tasks on CPUs of their own goes through
+# their ring, from 4 MiB on as a bulk offer (the pvmd binds two tasks
+# apart when it has two CPUs; libpvm/tx.c).
+if [ "$(nproc)" -ge 2 ] && [ -z "${PVM_BIND:-}" ]; then
+	PVM_BULK=trace run_checks 120 "$TASKS/t_shm" ringbig
+	check "ringbig: the 4 MiB body was a bulk offer, taken" \
+	    grep -q 'bulk offer of 4194304 bytes to t.*: taken' "$T_OUT"
+	check "ringbig: 1 MiB, 2 MiB and 4 MiB - 1 went through the ring" \
+	    sh -c "! grep -Eq 'bulk offer of (1048576|2097152|4194303) ' '$T_OUT'"
+fi
 run_checks 60 "$TASKS/t_shm" mcastroute
 run_checks 120 "$TASKS/t_shm" stopcont 200
 run_checks 300 "$TASKS/t_shm" storm 8 400

@@ -24,6 +24,10 @@
  *       2 x NPAIRS children ping-pong 8 bytes in pairs
  *   t_shm ring N
  *       N children each send to their right neighbour
+ *   t_shm ringbig
+ *       1 MiB, 2 MiB, 4 MiB - 1 and 4 MiB echoed over a ring route
+ *       between two tasks the pvmd bound apart (t-shm.sh checks that
+ *       only the 4 MiB one was a bulk offer)
  *   t_shm bulkack
  *       a bulk offer read from a ring by a receive that then returns
  *       at once is answered before the receive returns: the offerer's
@@ -35,13 +39,16 @@
  *       to it goes out over the route): the copy still comes before
  *       the next message, sent over the route
  *   t_shm stopcont N
- *       N round trips (small, and every 8th a 2 MiB bulk offer) with a
+ *       N round trips (small, and every 8th a 2 MiB body) with a
  *       child that is stopped (SIGSTOP) while the message is sent and
  *       continued, and interrupted by a signal (a handler without
  *       SA_RESTART: poll and read fail with EINTR) while it waits: no
  *       wake-up is lost, every answer comes within 10 s
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "tcheck.h"
+
+#include <sched.h>
 
 #include <signal.h>
 #include <sys/select.h>
@@ -600,13 +607,14 @@ kill_test(int rounds)
  * lpvm_io_wait) then polls without waiting, finds nothing more and
  * returned without sending the answers it owed.
  *
- * The child opens rings with a few round trips, then offers 2 MiB while
+ * The child opens rings with a few round trips, then offers 4 MiB (the
+ * least a ring route offers rather than writes: libpvm/tx.c) while
  * the parent sleeps outside libpvm (so the offer waits in the ring and
  * no wake-up is asked for).  The parent wakes, receives the message and
  * sleeps 3 s outside libpvm.  The child's pvm_send must return before
  * that sleep ends.
  */
-#define BA_LEN (2 << 20)
+#define BA_LEN (4 << 20)
 #define BA_SLEEP 3.0
 
 static int
@@ -667,7 +675,7 @@ bulkack(void)
 		pvm_bufinfo(i, &len, NULL, NULL);
 	tc_check(i > 0 && len == BA_LEN && pvm_upkbyte(buf, BA_LEN, 1) >= 0 &&
 	        buf[0] == 0x5a && buf[BA_LEN - 1] == 0x5a,
-	    "the 2 MiB offer taken");
+	    "the 4 MiB offer taken");
 	tc_sleep(BA_SLEEP); /* outside libpvm, as in a barrier */
 	wake = tc_now();
 	tc_check(tc_trecv(kid, TAG_DONE, 30) > 0 && pvm_upkdouble(t, 2, 1) >= 0,
@@ -677,6 +685,73 @@ bulkack(void)
 	    "before the parent left its %.0f s sleep (the answer was not "
 	    "held back)",
 	    t[1] - t[0], wake - t[1], BA_SLEEP);
+	pvm_initsend(PvmDataRaw);
+	pvm_send(kid, TAG_EXIT);
+	return tc_done();
+}
+
+/* ---- ringbig ---- */
+
+/*
+ * Bodies under 4 MiB between two tasks on CPUs apart go through their
+ * ring; from 4 MiB on they are offered (libpvm/tx.c, TX_RING_BULK_MIN).
+ * The parent opens the rings with round trips, then sends 1 MiB, 2 MiB,
+ * 4 MiB - 1 and 4 MiB; the child echoes each whole and the parent
+ * compares it.  t-shm.sh runs this with PVM_BULK=trace and looks at the
+ * parent's offers: only the one of 4 MiB.
+ */
+static const int rb_sizes[] = {1 << 20, 2 << 20, (4 << 20) - 1, 4 << 20};
+
+static int
+ringbig_child(void)
+{
+	int parent = pvm_parent(), bufid, tag;
+
+	pvm_setopt(PvmRoute, PvmRouteDirect);
+	while ((bufid = pvm_recv(parent, -1)) >= 0) {
+		pvm_bufinfo(bufid, NULL, &tag, NULL);
+		if (tag != TAG_PING && tag != TAG_DATA)
+			break;
+		pvm_setsbuf(pvm_setrbuf(0));
+		pvm_send(parent, tag == TAG_PING ? TAG_PONG : TAG_DATA);
+		pvm_freebuf(pvm_setsbuf(0));
+	}
+	return pvm_exit();
+}
+
+static int
+ringbig(void)
+{
+	static unsigned char out[4 << 20], in[4 << 20];
+	char *args[] = {"ringbig-child", NULL};
+	cpu_set_t cpus;
+	size_t i, k;
+	int kid, len;
+
+	pvm_setopt(PvmRoute, PvmRouteDirect);
+	if (tc_spawn_self(args, 1, &kid) != 1)
+		tc_fatal("spawn the echo child");
+	tc_eq(round_trips(kid, 20, 30), 20, "round trips that open the rings");
+	tc_check(ring_maps() >= 1, "a ring segment is mapped (%d)",
+	    ring_maps());
+	tc_check(sched_getaffinity(0, sizeof(cpus), &cpus) == 0 &&
+	        CPU_COUNT(&cpus) == 1,
+	    "the pvmd bound us to a CPU of our own");
+	for (k = 0; k < sizeof(rb_sizes) / sizeof(rb_sizes[0]); k++) {
+		for (i = 0; i < (size_t)rb_sizes[k]; i++)
+			out[i] = (unsigned char)(i * 7 + k);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte((char *)out, rb_sizes[k], 1);
+		pvm_send(kid, TAG_DATA);
+		len = -1;
+		memset(in, 0, (size_t)rb_sizes[k]);
+		if (tc_trecv(kid, TAG_DATA, 60) > 0)
+			pvm_bufinfo(pvm_getrbuf(), &len, NULL, NULL);
+		tc_check(len == rb_sizes[k] &&
+		        pvm_upkbyte((char *)in, len, 1) >= 0 &&
+		        memcmp(in, out, (size_t)len) == 0,
+		    "%d bytes there and back intact (%d)", rb_sizes[k], len);
+	}
 	pvm_initsend(PvmDataRaw);
 	pvm_send(kid, TAG_EXIT);
 	return tc_done();
@@ -702,13 +777,15 @@ bulkack(void)
  * P's route is open (through the pvmd), and nothing more until the
  * multicast, so P's route is open but unused by X.  Q sleeps outside
  * libpvm; X multicasts 1.2 MiB to {P, Q}: P's copy goes through the
- * pvmd, Q's is a bulk offer over Q's route that waits for Q, and
- * meanwhile P offers X 2 MiB.  X's answer is X's first send over P's
+ * pvmd, Q's over Q's route, where it waits for Q (a bulk offer: three
+ * tasks on two CPUs are not bound, libpvm/tx.c; with CPUs for all, a
+ * ring that fills), and meanwhile P offers X 4 MiB (offered in either
+ * case).  X's answer is X's first send over P's
  * route.  Then X sends m2 to P.  P, after a sleep that lets everything
  * queue, must get the multicast (1) before m2 (2).
  */
 #define MR_LEN (1200 * 1024)
-#define MR_OFFER (2 << 20)
+#define MR_OFFER (4 << 20)
 #define TAG_OFFER 61
 
 static int
@@ -1049,6 +1126,10 @@ main(int argc, char **argv)
 		return neighbour_child();
 	if (argc >= 2 && strcmp(argv[1], "bulkack-child") == 0)
 		return bulkack_child();
+	if (argc >= 2 && strcmp(argv[1], "ringbig-child") == 0)
+		return ringbig_child();
+	if (argc >= 2 && strcmp(argv[1], "ringbig") == 0)
+		return ringbig();
 	if (argc >= 2 && strcmp(argv[1], "bulkack") == 0)
 		return bulkack();
 	if (argc >= 3 && strcmp(argv[1], "mcr-child") == 0)
@@ -1069,6 +1150,6 @@ main(int argc, char **argv)
 		return pairs(atoi(argv[2]), atoi(argv[3]));
 	if (argc >= 3 && strcmp(argv[1], "ring") == 0)
 		return neighbours(atoi(argv[2]));
-	fprintf(stderr, "usage: t_shm direct|pvmd|storm|kill|pairs|ring|bulkack|mcastroute|stopcont ...\n");
+	fprintf(stderr, "usage: t_shm direct|pvmd|storm|kill|pairs|ring|bulkack|ringbig|mcastroute|stopcont ...\n");
 	return 2;
 }
