@@ -266,24 +266,31 @@ direct(const char *mode, int pvmd)
 
 /* ---- through the pvmd ---- */
 
-/* Send back every message from the parent as it came, until TAG_DONE. */
+/* Send back every message from the parent whole, with route option
+ * `route`: a TAG_PING as a TAG_PONG, a TAG_DATA as a TAG_DATA; stop at
+ * any other tag. */
 static int
-bigecho_child(void)
+echo_whole(int route)
 {
 	int parent = pvm_parent(), bufid, tag;
 
-	pvm_setopt(PvmRoute, PvmDontRoute);
+	pvm_setopt(PvmRoute, route);
 	while ((bufid = pvm_recv(parent, -1)) >= 0) {
 		pvm_bufinfo(bufid, NULL, &tag, NULL);
-		if (tag != TAG_PING)
+		if (tag != TAG_PING && tag != TAG_DATA)
 			break;
 		pvm_setsbuf(pvm_setrbuf(0));
-		pvm_send(parent, TAG_PONG);
+		pvm_send(parent, tag == TAG_PING ? TAG_PONG : TAG_DATA);
 		pvm_freebuf(pvm_setsbuf(0));
 	}
 	return pvm_exit();
 }
 
+static int
+bigecho_child(void)
+{
+	return echo_whole(PvmDontRoute);
+}
 /*
  * The connection to the pvmd is on rings unless PVM_SHM_PVMD=0 or
  * PVM_SHM=0 (mode "rings" or "norings"), and messages through it keep
@@ -705,20 +712,8 @@ static const int rb_sizes[] = {1 << 20, 2 << 20, (4 << 20) - 1, 4 << 20};
 static int
 ringbig_child(void)
 {
-	int parent = pvm_parent(), bufid, tag;
-
-	pvm_setopt(PvmRoute, PvmRouteDirect);
-	while ((bufid = pvm_recv(parent, -1)) >= 0) {
-		pvm_bufinfo(bufid, NULL, &tag, NULL);
-		if (tag != TAG_PING && tag != TAG_DATA)
-			break;
-		pvm_setsbuf(pvm_setrbuf(0));
-		pvm_send(parent, tag == TAG_PING ? TAG_PONG : TAG_DATA);
-		pvm_freebuf(pvm_setsbuf(0));
-	}
-	return pvm_exit();
+	return echo_whole(PvmRouteDirect);
 }
-
 static int
 ringbig(void)
 {
