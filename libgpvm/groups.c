@@ -217,15 +217,23 @@ gt_sync_fail(struct gt_sync *s, struct gt_list *out, int code)
 
 /*
  * tid has left g (already removed from tids[]): withdraw its arrivals,
- * and fail the sync if the members left cannot reach the count.
+ * and fail the sync if the members left cannot reach the count.  A
+ * death while no sync is in progress marks the group's size before it
+ * as broken, as a failed sync does: survivors that then arrive with that
+ * count, while the group is smaller, fail instead of waiting for the
+ * dead (a barrier after a reduce on a host that died: the server can
+ * learn of the deaths before any survivor arrives).
  */
 static void
 gt_sync_withdraw(struct gt_group *g, struct gt_sync *s, int tid,
-    struct gt_list *out)
+    struct gt_list *out, int died)
 {
 	int i, j, pending = 0;
 
 	if (s->count == 0) {
+		if (died && s->broken <= g->nmembers) {
+			s->broken = g->nmembers + 1;
+		}
 		return;
 	}
 	for (i = j = 0; i < s->nwait; i++) {
@@ -249,7 +257,7 @@ gt_sync_withdraw(struct gt_group *g, struct gt_sync *s, int tid,
 }
 
 int
-gt_leave(struct gt_table *t, const char *name, int tid,
+gt_leave(struct gt_table *t, const char *name, int tid, int died,
     struct gt_list *failb, struct gt_list *failf, int *deleted)
 {
 	struct gt_group *g;
@@ -271,8 +279,8 @@ gt_leave(struct gt_table *t, const char *name, int tid,
 	if (g->state == GS_FROZEN) {
 		g->state = GS_DEAD;
 	}
-	gt_sync_withdraw(g, &g->barrier, tid, failb);
-	gt_sync_withdraw(g, &g->freeze, tid, failf);
+	gt_sync_withdraw(g, &g->barrier, tid, failb, died);
+	gt_sync_withdraw(g, &g->freeze, tid, failf, died);
 	if (g->nmembers == 0) {
 		gt_delete(t, g);
 		*deleted = 1;

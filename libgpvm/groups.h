@@ -32,9 +32,10 @@ struct gt_sync {
 	int count; /* 0: none in progress */
 	/*
 	 * The count of the last sync that failed because members died or
-	 * left (0: none).  Later arrivals with that count fail at once while
-	 * the group is smaller: without it, the survivors that arrive after
-	 * the failure would wait for members that are gone.
+	 * left, or the group's size before a death while no sync was in
+	 * progress (0: none).  Later arrivals with that count fail at once
+	 * while the group is smaller: without it, the survivors that arrive
+	 * after the failure would wait for members that are gone.
 	 */
 	int broken;
 	int nwait;
@@ -86,11 +87,11 @@ struct gt_group *gt_first_with(struct gt_table *t, int tid);
 int gt_join(struct gt_table *t, const char *name, int tid);
 
 /*
- * Leave (or death): 0, PvmNoGroup or PvmNotInGroup.  Waiters whose
- * barrier or freeze can no longer complete are appended to failb /
+ * Leave (or death, `died` set): 0, PvmNoGroup or PvmNotInGroup.  Waiters
+ * whose barrier or freeze can no longer complete are appended to failb /
  * failf with their error code.  *deleted is set when the group is gone.
  */
-int gt_leave(struct gt_table *t, const char *name, int tid,
+int gt_leave(struct gt_table *t, const char *name, int tid, int died,
     struct gt_list *failb, struct gt_list *failf, int *deleted);
 
 /*

@@ -249,7 +249,8 @@ gs_remove(const char *name, int tid, int code)
 	int ninst = g != NULL ? g->ninst : 0;
 	int deleted, cc;
 
-	cc = gt_leave(&gs_table, name, tid, &fb, &ff, &deleted);
+	cc = gt_leave(
+	    &gs_table, name, tid, code == PvmNoTask, &fb, &ff, &deleted);
 	if (cc == 0 && deleted) {
 		gs_seg_free(segid, seg, dseg);
 	} else if (cc == 0 && seg != NULL) {
