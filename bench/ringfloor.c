@@ -32,6 +32,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "stats.h"
+
 #define RF_FRAME 48 /* header and body of an 8-byte message */
 /* Bytes of data per ring: whole frames, so none wraps (as in libpvm's
  * rings, a frame may straddle two cache lines). */
@@ -149,14 +151,6 @@ rf_run(long n)
 	       (double)n / 2;
 }
 
-static int
-rf_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -172,8 +166,7 @@ main(int argc, char **argv)
 		rf_inline = k;
 		for (i = 0; i < RF_RUNS; i++)
 			t[i] = rf_run(n);
-		qsort(t, RF_RUNS, sizeof(t[0]), rf_cmp);
-		printf("%s %.1f\n", k ? "inline" : "index", t[RF_RUNS / 2]);
+		printf("%s %.1f\n", k ? "inline" : "index", median(t, RF_RUNS));
 	}
 	return 0;
 }

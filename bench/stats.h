@@ -1,7 +1,7 @@
 /*
  * stats.h: timing and medians shared by the benchmark programs
- * (pingpong, rawsock, reduce, mpi_reduce, copyfloor), so every figure
- * is taken with the same clock and the same statistics.
+ * (pingpong, rawsock, reduce, mpi_reduce, copyfloor, ringfloor), so
+ * every figure is taken with the same clock and the same statistics.
  */
 #ifndef BENCH_STATS_H
 #define BENCH_STATS_H

@@ -119,20 +119,33 @@ ring_end_kick(int fd)
 		(void)send(fd, &b, 1, MSG_DONTWAIT | MSG_NOSIGNAL);
 }
 
-long long
-ring_end_writev(struct ring_end *e, const struct iovec *iov, size_t n)
+/*
+ * Free room in our ring for want bytes, from the head last seen, loaded
+ * again only when that leaves too little (it only grows, so room reckoned
+ * from it is never more than there is).  -1 if the peer broke its index.
+ */
+static long long
+ring_end_room(struct ring_end *e, size_t want)
 {
 	long long room = ring_writable(e->head_seen, e->tail, e->size, e->size);
-	size_t i, k, done = 0, want = 0;
 
-	for (i = 0; i < n; i++)
-		want += iov[i].iov_len;
 	if (room < 0 || (size_t)room < want) {
 		e->head_seen =
 		    atomic_load_explicit(&e->tx->head, memory_order_acquire);
 		room = ring_writable(e->head_seen, e->tail, e->size, e->size);
 	}
-	if (room < 0)
+	return room;
+}
+
+long long
+ring_end_writev(struct ring_end *e, const struct iovec *iov, size_t n)
+{
+	long long room;
+	size_t i, k, done = 0, want = 0;
+
+	for (i = 0; i < n; i++)
+		want += iov[i].iov_len;
+	if ((room = ring_end_room(e, want)) < 0)
 		return -1; /* the peer broke its index */
 	for (i = 0; i < n && done < (size_t)room; i++) {
 		k = iov[i].iov_len;
@@ -153,13 +166,8 @@ ring_end_writev(struct ring_end *e, const struct iovec *iov, size_t n)
 long long
 ring_end_write(struct ring_end *e, const void *p, size_t n)
 {
-	long long room = ring_writable(e->head_seen, e->tail, e->size, n);
+	long long room = ring_end_room(e, n);
 
-	if (room < 0 || (size_t)room < n) {
-		e->head_seen =
-		    atomic_load_explicit(&e->tx->head, memory_order_acquire);
-		room = ring_writable(e->head_seen, e->tail, e->size, n);
-	}
 	if (room < 0)
 		return -1; /* the peer broke its index */
 	if ((size_t)room < n)

@@ -137,6 +137,8 @@ int lpvm_fd_setup(int fd, int nonblock);
 void lpvm_fd_bufs(int fd);
 /* True if the peer of Unix socket fd runs under our uid. */
 int lpvm_peer_uid_ok(int fd);
+/* The pid of Unix socket fd's peer (when it connected), or -1. */
+pid_t lpvm_peer_pid(int fd);
 
 /*
  * Write one small frame (h's fields; flags and len set here) with body and fd

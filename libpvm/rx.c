@@ -569,6 +569,13 @@ rx_shm_fill(struct lpvm_conn *c)
 	return k;
 }
 
+/* Nothing of c is half read: no frame begun, no bytes buffered. */
+static int
+rx_nothing_begun(const struct lpvm_conn *c)
+{
+	return !c->inframe && (c->ibuf == NULL || c->ibeg == c->iend);
+}
+
 /*
  * The common case of a ring: whole one-frame messages in it, and nothing
  * of c half read.  Each is copied once, from the ring into its own body,
@@ -586,9 +593,9 @@ rx_shm_whole(struct lpvm_conn *c)
 	size_t cap, taken = 0;
 	int n = 0;
 
-	while (c->fd >= 0 && !lpvm_conn_rx_held(c) && !c->inframe &&
-	       c->asms == NULL && (c->ibuf == NULL || c->ibeg == c->iend) &&
-	       taken < 4 * LPVM_IBUF && ring_end_rx_ready(c->shm)) {
+	while (c->fd >= 0 && !lpvm_conn_rx_held(c) && rx_nothing_begun(c) &&
+	       c->asms == NULL && taken < 4 * LPVM_IBUF &&
+	       ring_end_rx_ready(c->shm)) {
 		if (ring_end_peek(c->shm, 0, hb, WIRE_HDR_LEN) <= 0 ||
 		    wire_hdr_decode(hb, WIRE_HDR_LEN, &h) != WIRE_OK ||
 		    h.flags != WIRE_F_ALL || h.len > LPVM_IBUF ||
@@ -627,8 +634,7 @@ rx_read_shm(struct lpvm_conn *c, int woke)
 	if (woke)
 		rx_shm_wakes(c);
 	n = rx_shm_whole(c);
-	if (c->fd >= 0 && !c->eof && !c->inframe &&
-	    (c->ibuf == NULL || c->ibeg == c->iend) &&
+	if (c->fd >= 0 && !c->eof && rx_nothing_begun(c) &&
 	    !ring_end_rx_ready(c->shm))
 		return n; /* all taken: no need to look again */
 	while (c->fd >= 0 && !lpvm_conn_rx_held(c)) {

@@ -135,15 +135,29 @@ lpvm_fd_setup(int fd, int nonblock)
 	return 0;
 }
 
+/* The credentials of Unix socket fd's peer.  0 or -1. */
+static int
+peer_cred(int fd, struct ucred *uc)
+{
+	socklen_t len = sizeof(*uc);
+
+	return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, uc, &len);
+}
+
 int
 lpvm_peer_uid_ok(int fd)
 {
 	struct ucred uc;
-	socklen_t len = sizeof(uc);
 
-	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &uc, &len) == -1)
-		return 0;
-	return uc.uid == getuid();
+	return peer_cred(fd, &uc) == 0 && uc.uid == getuid();
+}
+
+pid_t
+lpvm_peer_pid(int fd)
+{
+	struct ucred uc;
+
+	return peer_cred(fd, &uc) == 0 && uc.pid > 0 ? uc.pid : -1;
 }
 
 int

@@ -15,7 +15,7 @@
  * deadlock.  Message handlers do not run during a write (they might send
  * and interleave frames); they run once the write is done.
  */
-#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT, struct ucred */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "pvm3.h"
 #include "conn.h"
 
@@ -352,13 +352,11 @@ lpvm_hdr_init(struct wire_hdr *h, int dst, int tag, int ctx, int enc, int wid)
 static int
 tx_cpus_apart(const struct lpvm_conn *c)
 {
-	struct ucred uc;
-	socklen_t len = sizeof(uc);
+	pid_t peer = lpvm_peer_pid(c->fd);
 	cpu_set_t mine, theirs;
 
-	if (getsockopt(c->fd, SOL_SOCKET, SO_PEERCRED, &uc, &len) == -1 ||
-	    uc.pid <= 0 || sched_getaffinity(0, sizeof(mine), &mine) != 0 ||
-	    sched_getaffinity(uc.pid, sizeof(theirs), &theirs) != 0 ||
+	if (peer < 0 || sched_getaffinity(0, sizeof(mine), &mine) != 0 ||
+	    sched_getaffinity(peer, sizeof(theirs), &theirs) != 0 ||
 	    CPU_COUNT(&mine) != 1 || CPU_COUNT(&theirs) != 1)
 		return 0;
 	CPU_AND(&mine, &mine, &theirs);
