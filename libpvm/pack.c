@@ -55,6 +55,7 @@
 #include <string.h>
 #include <sys/time.h>
 
+#include "libpvm_private.h"
 #include "xdrvec.h"
 
 /* Wire size and conversion rules of an XDR scalar kind. */
@@ -577,6 +578,33 @@ unpack_call(const char *call, int code, void *p, int n, int stride)
 		return lpvm_err(call, PvmNoBuf);
 	if ((cc = lpvm_unpack_some(m, code, p, n, stride)) < 0)
 		return lpvm_err(call, cc);
+	return 0;
+}
+
+/*
+ * lpvm_upk_borrow (libpvm_private.h): n native items of datatype at the
+ * active receive buffer's read position, without a copy.
+ */
+int
+lpvm_upk_borrow(int datatype, int n, size_t align, void **p)
+{
+	const struct lpvm_dtype *t;
+	struct lpvm_msg *m;
+	size_t need;
+
+	if ((m = lpvm_msg_get(lpvm_rbuf)) == NULL)
+		return PvmNoBuf;
+	if ((t = lpvm_dtype(datatype)) == NULL || n < 0)
+		return PvmBadParam;
+	if (m->enc->xdr || m->enc->inplace || m->enc->trace)
+		return PvmBadMsg;
+	need = (size_t)n * t->size;
+	if (m->rpos > m->len || need > m->len - m->rpos)
+		return PvmNoData;
+	if (align > 1 && (uintptr_t)(m->data + m->rpos) % align != 0)
+		return PvmBadMsg;
+	*p = m->data + m->rpos;
+	m->rpos += need;
 	return 0;
 }
 

@@ -18,6 +18,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "libpvm_private.h"
 #include "lpvm.h"
 
 #include "unit_main.h"
@@ -1345,6 +1346,47 @@ START_TEST(unpack_own_buffer)
 }
 END_TEST
 
+/* lpvm_upk_borrow: native bodies in place when aligned, else no move. */
+START_TEST(borrow_native_aligned)
+{
+	int hdr[2] = {7, 0}, one = 9, k;
+	double v[3] = {1.5, -2.25, 3.0}, *y;
+	void *p;
+	size_t e;
+
+	ck_assert_int_eq(lpvm_upk_borrow(PVM_DOUBLE, 1, 8, &p), PvmNoBuf);
+	for (e = 0; e < 3; e++) {
+		pvm_initsend(encs[e]);
+		pvm_pkint(hdr, 2, 1);
+		pvm_pkdouble(v, 3, 1);
+		pvm_pkint(&one, 1, 1);
+		pvm_setrbuf(pvm_getsbuf());
+		if (encs[e] != PvmDataRaw) {
+			/* XDR, and InPlace before it is sent: not borrowable. */
+			ck_assert_int_eq(
+			    lpvm_upk_borrow(PVM_DOUBLE, 3, 8, &p), PvmBadMsg);
+			pvm_freebuf(pvm_getrbuf());
+			continue;
+		}
+		ck_assert_int_eq(pvm_upkint(&k, 1, 1), 0);
+		/* 4 bytes in: doubles there are not 8-aligned; nothing moves. */
+		ck_assert_int_eq(
+		    lpvm_upk_borrow(PVM_DOUBLE, 3, 8, &p), PvmBadMsg);
+		ck_assert_int_eq(pvm_upkint(&k, 1, 1), 0);
+		ck_assert_int_eq(
+		    lpvm_upk_borrow(PVM_DOUBLE, 4, 8, &p), PvmNoData);
+		ck_assert_int_eq(lpvm_upk_borrow(PVM_DOUBLE, -1, 8, &p),
+		    PvmBadParam);
+		ck_assert_int_eq(lpvm_upk_borrow(PVM_DOUBLE, 3, 8, &p), 0);
+		y = p;
+		ck_assert_mem_eq(y, v, sizeof(v));
+		ck_assert_int_eq(pvm_upkint(&k, 1, 1), 0);
+		ck_assert_int_eq(k, one);
+		pvm_freebuf(pvm_getrbuf());
+	}
+}
+END_TEST
+
 START_TEST(bufinfo_rules)
 {
 	int id, bytes = -1, tag = -1, tid = -1, one = 1;
@@ -1795,6 +1837,7 @@ pack_suite(void)
 	tcase_add_test(tc, edge_values);
 	tcase_add_test(tc, xdr_bytes);
 	tcase_add_test(tc, raw_bytes);
+	tcase_add_test(tc, borrow_native_aligned);
 	tcase_add_test(tc, trace_header);
 	tcase_add_test(tc, trace_items);
 	tcase_add_test(tc, trace_received);
