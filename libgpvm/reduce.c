@@ -109,6 +109,7 @@ pvm_reduce(void (*func)(int *, void *, void *, int *, int *), void *data,
 	r.tag = msgtag;
 	r.group = group;
 	r.version = v->version;
+	r.one_host = gpvm_view_local(v);
 	r.tree = NULL;
 	if (v->nmembers > 1 &&
 	    gpvm_shm_fits(v, (size_t)count * r.esize)) {

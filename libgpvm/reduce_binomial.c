@@ -15,8 +15,8 @@
  *
  * Messages.  One message per segment per tree edge, in context SYSCTX_DG
  * with the user's msgtag:  int status, int segment, int nelem, int view
- * version, int nseg (segments in the sender's stream), then nelem
- * elements.  status is 0, or a negative error that ends the sender's
+ * version, int nseg (segments in the sender's stream), int 0 (a pad),
+ * then nelem elements.  status is 0, or a negative error that ends the sender's
  * stream for this call (no data follows, nothing more comes from that
  * sender).  Members on one host share a data
  * representation, so those messages are PvmDataInPlace (native bytes,
@@ -91,26 +91,42 @@
  * too).
  */
 #include "gpvm.h"
+#include "libpvm_private.h"
 #include "tid.h"
 
 #include <stdlib.h>
 
 /*
  * Segment size on the wire (bytes; at least one element).  Measured with
- * 8 tasks on one 2-core host, 1,048,576 doubles, direct routes: 32 KiB
- * 19.5 ms, 64 KiB 17.0 ms, 128 KiB 14.4 ms, 256 KiB 19.2 ms per call.
+ * 8 tasks on one 2-core host, 1,048,576 doubles, direct routes over
+ * sockets: 32 KiB 19.5 ms, 64 KiB 17.0 ms, 128 KiB 14.4 ms, 256 KiB 19.2
+ * ms per call.  That size stays for groups spread over hosts.
+ *
+ * A group on one host talks through rings of 128 KiB (libpvm/shm.c).  A
+ * segment message that fits in half of one is read out of the ring
+ * whole, in one copy, while the child writes the next; a 128 KiB one
+ * never fits, so it was read in pieces through the input buffer, and
+ * each side waited for the other, often asleep.  Interleaved runs on 2
+ * CPUs (docs/performance-reduce.md, 29 November 2026), medians of 4 to
+ * 8 per-run medians, 128 KiB against 65,000 bytes: 65,536 doubles 170 /
+ * 131 us at 2 tasks, 865 / 569 at 4, 4,385 / 3,494 at 16; 1,048,576
+ * doubles 3,643 / 3,053 at 2 tasks, 33,943 / 31,069 at 8.
+ *
  * Two environment variables exist for experiments and tests only, and
  * must then be set alike on all members: GPVM_REDUCE_SEGBYTES overrides
  * the size; GPVM_REDUCE_XDR=1 makes every message PvmDataDefault, so the
  * cross-host encoding can be tested on one host.
  */
 #define RB_SEGBYTES (128 * 1024)
+#define RB_SEGBYTES_ONE_HOST (64 * 1024 - 512)
 /* Elements are unpacked and folded in pieces this big, so the copy out
  * of the message stays in the cache while it is folded. */
 #define RB_CHUNKBYTES (16 * 1024)
 
-/* Header words of every message. */
-#define RB_HDR 5
+/* Header words of every message: the five above and a pad, so that on
+ * one host the elements start 8 bytes into the body and can be folded
+ * where they lie (rb_fold). */
+#define RB_HDR 6
 /* Streams we stopped reading on a view change (see above), at most. */
 #define RB_NOWED 32
 
@@ -135,8 +151,9 @@ struct rb_owed {
 static struct rb_owed rb_owed[RB_NOWED];
 static int rb_nowed, rb_owed_next;
 
-static size_t rb_seg; /* segment bytes; 0 until rb_config ran */
-static int rb_xdr;    /* GPVM_REDUCE_XDR: XDR on every edge */
+static int rb_known;   /* rb_config ran */
+static size_t rb_seg;  /* GPVM_REDUCE_SEGBYTES, or 0 */
+static int rb_xdr;     /* GPVM_REDUCE_XDR: XDR on every edge */
 
 /* Read the experiment switches once. */
 static void
@@ -144,13 +161,24 @@ rb_config(void)
 {
 	const char *e;
 
-	if (rb_seg != 0) {
+	if (rb_known) {
 		return;
 	}
+	rb_known = 1;
 	e = getenv("GPVM_REDUCE_SEGBYTES");
-	rb_seg = e != NULL && atol(e) > 0 ? (size_t)atol(e) : RB_SEGBYTES;
+	rb_seg = e != NULL && atol(e) > 0 ? (size_t)atol(e) : 0;
 	e = getenv("GPVM_REDUCE_XDR");
 	rb_xdr = e != NULL && atoi(e) != 0;
+}
+
+/* Segment bytes for r's call: the same at every member of the group. */
+static size_t
+rb_segbytes(const struct gpvm_reduce *r)
+{
+	if (rb_seg != 0) {
+		return rb_seg;
+	}
+	return r->one_host && !rb_xdr ? RB_SEGBYTES_ONE_HOST : RB_SEGBYTES;
 }
 
 int
@@ -197,6 +225,7 @@ rb_send(const struct gpvm_reduce *r, int status, int seg, int nseg, void *p,
 	hdr[2] = status < 0 ? 0 : n;
 	hdr[3] = (int)r->version;
 	hdr[4] = nseg;
+	hdr[5] = 0;
 	if ((cc = pvm_initsend(enc)) < 0 ||
 	    (cc = pvm_pkint(hdr, RB_HDR, 1)) < 0) {
 		return cc;
@@ -208,25 +237,40 @@ rb_send(const struct gpvm_reduce *r, int status, int seg, int nseg, void *p,
 	return pvm_send(r->tree->parent, r->tag);
 }
 
+/* Apply r's function to x and the k elements at y.  0 or *info < 0. */
+static int
+rb_apply(const struct gpvm_reduce *r, unsigned char *x, void *y, int k)
+{
+	int dt = r->datatype, info = PvmOk;
+
+	r->fn(&dt, x, y, &k, &info);
+	return info < 0 ? info : 0;
+}
+
 /*
- * Fold the n elements of the active receive buffer into x, a chunk at a
- * time.  Returns 0, an unpack error, or the function's *info < 0.
+ * Fold the n elements of the active receive buffer into x.  A body of
+ * native bytes (a message from this host) is folded where it lies, its
+ * elements aligned (RB_HDR keeps them so): the function may write
+ * there, but the buffer is ours and freed next.  Else (XDR from another
+ * host) a chunk at a time through rb_chunk, so that the copy stays in
+ * the cache while it is folded.  Returns 0, an unpack error, or the
+ * function's *info < 0.
  */
 static int
 rb_fold(const struct gpvm_reduce *r, unsigned char *x, int n)
 {
-	int per = (int)(sizeof(rb_chunk) / r->esize), k, info, dt, cc;
+	int per = (int)(sizeof(rb_chunk) / r->esize), k, cc;
+	void *y;
 
+	if (lpvm_upk_borrow(r->datatype, n, r->esize < 8 ? r->esize : 8,
+	        &y) == 0) {
+		return rb_apply(r, x, y, n);
+	}
 	while (n > 0) {
 		k = n < per ? n : per;
-		if ((cc = gpvm_unpack(r->datatype, rb_chunk, k)) < 0) {
+		if ((cc = gpvm_unpack(r->datatype, rb_chunk, k)) < 0 ||
+		    (cc = rb_apply(r, x, rb_chunk, k)) < 0) {
 			return cc;
-		}
-		dt = r->datatype;
-		info = PvmOk;
-		r->fn(&dt, x, rb_chunk, &k, &info);
-		if (info < 0) {
-			return info;
 		}
 		x += (size_t)k * r->esize;
 		n -= k;
@@ -398,7 +442,7 @@ gpvm_reduce_binomial(const struct gpvm_reduce *r)
 	int per, nseg, seg, n, i, nlive, cc, err = 0, sent_err = 0;
 
 	rb_config();
-	per = (int)(rb_seg / r->esize);
+	per = (int)(rb_segbytes(r) / r->esize);
 	if (per < 1) {
 		per = 1;
 	}
