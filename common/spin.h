@@ -59,16 +59,41 @@
 /* The memory-only spin before the yielding one (spin_hot). */
 #define SPIN_HOT_US 10
 #define SPIN_PROBE_EVERY 32
+/*
+ * A window on the monotonic clock, the same for every process of the
+ * host: its first SPIN_WINDOW_US of every SPIN_PERIOD_US.  A waiter on a
+ * windowed budget whose budget is at zero spins with the full budget
+ * while it is open (libpvm's waits for messages, while the task is bound
+ * to a CPU of its own: rx.c).  Probes counted per waiter are not
+ * enough: two peers of a ping-pong whose budgets ran out
+ * (a slow start) make one wait each per round, so their counts may stay
+ * out of step, and then each probe finds the other asleep.  Its answer
+ * needs a wake-up, which outlasts the probe on these VMs (20 to 70 us),
+ * so the probe misses and both stay asleep: a 1-byte one-way time of 37
+ * to 74 us instead of 0.5 until chance ends it.  In the window both spin,
+ * and the first exchange there restores both budgets.  bench/stuck.c,
+ * 6 runs each alternated (docs/performance.md): the longest run of round
+ * trips over 20 us in a row was 14 to 126 without the window (median
+ * 69), 1 to 56 with it (median 23.5).
+ * A waiter that misses spins at most once per wait begun in the window.
+ * Where tasks share CPUs it costs: with the window on every budget, a
+ * 1-double reduce of 16 members on 2 CPUs took 63 to 68 us instead of
+ * 46 to 52, and pvm_bcast to 8 slowed too; so the collectives' budgets
+ * have none, and libpvm's only while nothing shares the task's CPU.
+ */
+#define SPIN_PERIOD_US 4096
+#define SPIN_WINDOW_US 512
 
 struct spin_budget {
 	int max;           /* full budget, us */
 	int us;            /* current budget, 0..max */
 	unsigned int idle; /* waits since the budget reached 0 */
+	int window;        /* at 0, spin in the shared window (above) */
 };
 
 #define SPIN_BUDGET_INIT(max)                                                  \
 	{                                                                      \
-		(max), (max), 0                                                \
+		(max), (max), 0, 0                                             \
 	}
 
 /* How long to spin before blocking in this wait (0: block at once). */
@@ -82,6 +107,23 @@ spin_budget_next(struct spin_budget *b)
 		return b->max;
 	}
 	return 0;
+}
+
+/* Whether the shared window (above) is open at now_us. */
+static inline int
+spin_window_open(long long now_us)
+{
+	return (now_us & (SPIN_PERIOD_US - 1)) < SPIN_WINDOW_US;
+}
+
+/* How long to spin in a wait begun at now_us: the budget's answer, or
+ * for a windowed budget the full one while the window is open. */
+static inline int
+spin_budget_at(struct spin_budget *b, long long now_us)
+{
+	int us = spin_budget_next(b);
+
+	return us == 0 && b->window && spin_window_open(now_us) ? b->max : us;
 }
 
 /* The spin just tried ended with the data (hit) or ran out (miss). */
@@ -125,12 +167,12 @@ spin_relax(void)
 static inline int
 spin_wait(struct spin_budget *b, int (*look)(void *), void *arg)
 {
-	int us = spin_budget_next(b), r;
-	long long end;
+	long long end = mono_us();
+	int us = spin_budget_at(b, end), r;
 
 	if (us == 0)
 		return 0;
-	end = mono_us() + us;
+	end += us;
 	while ((r = look(arg)) == 0 && mono_us() < end)
 		spin_pause();
 	spin_budget_update(b, r != 0);
@@ -173,9 +215,9 @@ spin_hot(struct spin_budget *b, int (*look)(void *), void *arg, int allowed)
 	long long end;
 	int us, r, i;
 
-	if (!allowed || (us = spin_budget_next(b)) == 0)
+	if (!allowed || (us = spin_budget_at(b, end = mono_us())) == 0)
 		return 0;
-	end = mono_us() + us;
+	end += us;
 	for (;;) {
 		for (i = 0; i < 64; i++) {
 			if ((r = look(arg)) != 0) {

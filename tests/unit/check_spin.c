@@ -1,7 +1,8 @@
 /*
  * check_spin.c: the adaptive spin budget of common/spin.h: full after a
  * hit, halved by each miss down to blocking at once, and one full probe
- * spin every SPIN_PROBE_EVERY waits once it is at zero; and spin_wait,
+ * spin every SPIN_PROBE_EVERY waits once it is at zero, and in the
+ * shared window on the clock if the budget has one; and spin_wait,
  * which spends it.
  */
 #include <check.h>
@@ -63,6 +64,47 @@ START_TEST(test_probe_and_recover)
 }
 END_TEST
 
+START_TEST(test_window_open)
+{
+	long long base = 1000LL * SPIN_PERIOD_US, t;
+	int open = 0;
+
+	ck_assert(spin_window_open(base));
+	ck_assert(spin_window_open(base + SPIN_WINDOW_US - 1));
+	ck_assert(!spin_window_open(base + SPIN_WINDOW_US));
+	ck_assert(!spin_window_open(base + SPIN_PERIOD_US - 1));
+	ck_assert(spin_window_open(base + SPIN_PERIOD_US));
+	for (t = base; t < base + SPIN_PERIOD_US; t++) {
+		open += spin_window_open(t);
+	}
+	ck_assert_int_eq(open, SPIN_WINDOW_US);
+}
+END_TEST
+
+/* At zero, a windowed budget spins in full in the window, else not;
+ * a budget without the window never does; the probe count goes on. */
+START_TEST(test_window_budget)
+{
+	struct spin_budget w = SPIN_BUDGET_INIT(20), p = SPIN_BUDGET_INIT(20);
+	long long in = 7LL * SPIN_PERIOD_US + 1, out = in + SPIN_WINDOW_US;
+
+	w.window = 1;
+	w.us = p.us = 0;
+	ck_assert_int_eq(spin_budget_at(&w, out), 0);
+	ck_assert_int_eq(spin_budget_at(&w, in), 20);
+	ck_assert_int_eq(spin_budget_at(&p, in), 0);
+	ck_assert_int_eq(spin_budget_at(&p, out), 0);
+	ck_assert_uint_eq(w.idle, 2);
+	/* A windowed spin that hits restores the budget for every wait. */
+	spin_budget_update(&w, 1);
+	ck_assert_int_eq(spin_budget_at(&w, out), 20);
+	/* One that misses leaves it at zero. */
+	w.us = 0;
+	spin_budget_update(&w, 0);
+	ck_assert_int_eq(spin_budget_at(&w, out), 0);
+}
+END_TEST
+
 /* A look that succeeds at its n-th call (never if n is 0). */
 static int
 look_at(void *arg)
@@ -102,6 +144,8 @@ spin_suite(void)
 	tcase_add_test(tc, test_misses_halve_to_zero);
 	tcase_add_test(tc, test_probe_and_recover);
 	tcase_add_test(tc, test_spin_wait);
+	tcase_add_test(tc, test_window_open);
+	tcase_add_test(tc, test_window_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }
