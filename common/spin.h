@@ -63,8 +63,8 @@
  * A window on the monotonic clock, the same for every process of the
  * host: its first SPIN_WINDOW_US of every SPIN_PERIOD_US.  A waiter on a
  * windowed budget whose budget is at zero spins with the full budget
- * while it is open (libpvm's waits for messages, while the task is bound
- * to a CPU of its own: rx.c).  Probes counted per waiter are not
+ * while it is open (while the task is bound to a CPU of its own:
+ * spin_window_update).  Probes counted per waiter are not
  * enough: two peers of a ping-pong whose budgets ran out
  * (a slow start) make one wait each per round, so their counts may stay
  * out of step, and then each probe finds the other asleep.  Its answer
@@ -78,8 +78,8 @@
  * A waiter that misses spins at most once per wait begun in the window.
  * Where tasks share CPUs it costs: with the window on every budget, a
  * 1-double reduce of 16 members on 2 CPUs took 63 to 68 us instead of
- * 46 to 52, and pvm_bcast to 8 slowed too; so the collectives' budgets
- * have none, and libpvm's only while nothing shares the task's CPU.
+ * 46 to 52, and pvm_bcast to 8 slowed too; so a wait uses it only while
+ * its task is bound to a CPU of its own (spin_window_update).
  */
 #define SPIN_PERIOD_US 4096
 #define SPIN_WINDOW_US 512
@@ -124,6 +124,23 @@ spin_budget_at(struct spin_budget *b, long long now_us)
 	int us = spin_budget_next(b);
 
 	return us == 0 && b->window && spin_window_open(now_us) ? b->max : us;
+}
+
+/*
+ * Whether this process may run on one CPU only (spin.c): the pvmd binds
+ * its tasks while they fit the CPUs (daemon/place.c), and a spin then
+ * takes the CPU from nobody.  A system call at most every 100 ms; the
+ * last answer in between.
+ */
+int spin_bound_alone(void);
+
+/* Before a wait: budgets a and b (a wait's memory-only and yielding
+ * spins) that ran out use the window only while spin_bound_alone. */
+static inline void
+spin_window_update(struct spin_budget *a, struct spin_budget *b)
+{
+	if (a->us == 0 || b->us == 0)
+		a->window = b->window = spin_bound_alone();
 }
 
 /* The spin just tried ended with the data (hit) or ran out (miss). */

@@ -84,6 +84,7 @@ gb_wait(struct gseg *s, int inst, uint32_t gen, int hot)
 	struct gb_look look = {s, inst, gen};
 	int r;
 
+	spin_window_update(&hbudget, &budget);
 	if ((r = spin_hot(&hbudget, gb_look_ended, &look, hot)) != 0 ||
 	    (r = spin_wait(&budget, gb_look_ended, &look)) != 0) {
 		return r;

@@ -133,6 +133,7 @@ shm_wait_look(struct shm_look *l, int hot)
 	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_COLL_MAX_US);
 	int v, cc;
 
+	spin_window_update(&hbudget, &budget);
 	if ((v = shm_look_once(l)) != GD_WAIT ||
 	    (v = spin_hot(&hbudget, shm_look_once, l, hot)) != GD_WAIT ||
 	    (v = spin_wait(&budget, shm_look_once, l)) != GD_WAIT) {
@@ -209,6 +210,7 @@ shm_wait_room(struct shm_room *m, int hot)
 	static struct spin_budget budget = SPIN_BUDGET_INIT(SPIN_COLL_MAX_US);
 	int p, cc;
 
+	spin_window_update(&hbudget, &budget);
 	if ((p = shm_room_once(m)) != 0 ||
 	    (p = spin_hot(&hbudget, shm_room_once, m, hot)) != 0 ||
 	    (p = spin_wait(&budget, shm_room_once, m)) != 0) {

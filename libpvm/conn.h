@@ -139,8 +139,6 @@ void lpvm_fd_bufs(int fd);
 int lpvm_peer_uid_ok(int fd);
 /* The pid of Unix socket fd's peer (when it connected), or -1. */
 pid_t lpvm_peer_pid(int fd);
-/* Whether this task may run on one CPU only (tx.c). */
-int lpvm_bound_one_cpu(void);
 
 /*
  * Write one small frame (h's fields; flags and len set here) with body and fd

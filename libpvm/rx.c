@@ -74,9 +74,6 @@ static struct spin_budget rx_spin_pvmd = SPIN_BUDGET_INIT(SPIN_MAX_US);
 static struct spin_budget rx_spin_poll = SPIN_BUDGET_INIT(SPIN_MAX_US);
 static struct spin_budget rx_spin_hot = SPIN_BUDGET_INIT(SPIN_HOT_US);
 
-/* How often a wait whose budgets are out asks whether we are bound. */
-#define RX_WINDOW_CHECK_MS 100
-
 static unsigned long long rx_seq; /* messages received so far */
 static struct pollfd *rx_pfd;
 static struct lpvm_conn **rx_pconn;
@@ -1115,27 +1112,6 @@ rx_hot_wait(struct lpvm_conn *wout, int *writable)
 	return rx_rings_input(wout, writable);
 }
 
-/*
- * Whether our spins may use spin.h's shared window: only while this task
- * is bound to one CPU (the pvmd binds its tasks while they fit the CPUs:
- * daemon/place.c), where a spin takes the CPU from no other task.  Asked
- * only by a wait whose budgets are out (it sleeps next anyway), at most
- * every RX_WINDOW_CHECK_MS.
- */
-static void
-rx_window_check(void)
-{
-	static long long next;
-	long long now;
-
-	if (rx_spin_poll.us > 0 && rx_spin_hot.us > 0)
-		return;
-	if ((now = mono_ms()) < next)
-		return;
-	next = now + RX_WINDOW_CHECK_MS;
-	rx_spin_poll.window = rx_spin_hot.window = lpvm_bound_one_cpu();
-}
-
 static int
 rx_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 {
@@ -1162,7 +1138,7 @@ rx_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		return got + 1;
 	}
 	if (timeout_ms != 0)
-		rx_window_check();
+		spin_window_update(&rx_spin_hot, &rx_spin_poll);
 	if (timeout_ms != 0 && (k = rx_hot_wait(wout, writable)) > 0)
 		return got + k;
 	if ((n = rx_pollset(wout)) < 0)

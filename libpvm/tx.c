@@ -341,15 +341,6 @@ lpvm_hdr_init(struct wire_hdr *h, int dst, int tag, int ctx, int enc, int wid)
 	h->wid = wid;
 }
 
-int
-lpvm_bound_one_cpu(void)
-{
-	cpu_set_t mine;
-
-	return sched_getaffinity(0, sizeof(mine), &mine) == 0 &&
-	       CPU_COUNT(&mine) == 1;
-}
-
 /*
  * Do we and the peer at the other end of c run on CPUs of our own, apart?
  * The pvmd binds each task to a CPU of its own while the host has no
