@@ -61,13 +61,13 @@
 #define SPIN_PROBE_EVERY 32
 /*
  * A window on the monotonic clock, the same for every process of the
- * host: its first SPIN_WINDOW_US of every SPIN_PERIOD_US.  A waiter on a
- * windowed budget whose budget is at zero spins with the full budget
- * while it is open (while the task is bound to a CPU of its own:
- * spin_window_update).  Probes counted per waiter are not
- * enough: two peers of a ping-pong whose budgets ran out
- * (a slow start) make one wait each per round, so their counts may stay
- * out of step, and then each probe finds the other asleep.  Its answer
+ * host: its first SPIN_WINDOW_US of every SPIN_PERIOD_US.  A waiter whose
+ * budget is at zero spins with the full budget while it is open, if the
+ * budget has the window (while the task is bound to a CPU of its own:
+ * spin_window_update).  Probes counted per waiter are not enough: two
+ * peers of a ping-pong whose budgets ran out (a slow start) make one
+ * wait each per round, so their counts may stay out of step, and then
+ * each probe finds the other asleep.  Its answer
  * needs a wake-up, which outlasts the probe on these VMs (20 to 70 us),
  * so the probe misses and both stay asleep: a 1-byte one-way time of 37
  * to 74 us instead of 0.5 until chance ends it.  In the window both spin,

@@ -16,9 +16,9 @@
  * Messages.  One message per segment per tree edge, in context SYSCTX_DG
  * with the user's msgtag:  int status, int segment, int nelem, int view
  * version, int nseg (segments in the sender's stream), int 0 (a pad),
- * then nelem elements.  status is 0, or a negative error that ends the sender's
- * stream for this call (no data follows, nothing more comes from that
- * sender).  Members on one host share a data
+ * then nelem elements.  status is 0, or a negative error that ends the
+ * sender's stream for this call (no data follows, nothing more comes
+ * from that sender).  Members on one host share a data
  * representation, so those messages are PvmDataInPlace (native bytes,
  * sent straight from `data`, no packing copy); a message to a parent on
  * another host is PvmDataDefault (XDR), since the hosts' data signatures

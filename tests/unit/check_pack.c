@@ -1362,14 +1362,14 @@ START_TEST(borrow_native_aligned)
 		pvm_pkint(&one, 1, 1);
 		pvm_setrbuf(pvm_getsbuf());
 		if (encs[e] != PvmDataRaw) {
-			/* XDR, and InPlace before it is sent: not borrowable. */
+			/* XDR, and InPlace before it is sent: refused. */
 			ck_assert_int_eq(
 			    lpvm_upk_borrow(PVM_DOUBLE, 3, 8, &p), PvmBadMsg);
 			pvm_freebuf(pvm_getrbuf());
 			continue;
 		}
 		ck_assert_int_eq(pvm_upkint(&k, 1, 1), 0);
-		/* 4 bytes in: doubles there are not 8-aligned; nothing moves. */
+		/* 4 bytes in, doubles are not 8-aligned: nothing moves. */
 		ck_assert_int_eq(
 		    lpvm_upk_borrow(PVM_DOUBLE, 3, 8, &p), PvmBadMsg);
 		ck_assert_int_eq(pvm_upkint(&k, 1, 1), 0);
