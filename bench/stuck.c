@@ -19,31 +19,22 @@
  * Output: one line "slow N of M longest L mean_us U": round trips that
  * took over 20 us, the longest run of such in a row, and the mean
  * one-way time.  Build against the library under test, e.g.
- *   cc -O2 -I include -o stuck bench/stuck.c -L B/libpvm/.libs -lpvm3 \
- *       -Wl,-rpath,B/libpvm/.libs
+ *   cc -O2 -I include -I bench -o stuck bench/stuck.c \
+ *       -L B/libpvm/.libs -lpvm3 -Wl,-rpath,B/libpvm/.libs
  * and run it with a pvmd of that build (PVM_TMP of its own).
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "pvm3.h"
+#include "stats.h"
 
 #define ST_TAG 1
 #define ST_SLOW_TAG 2
 #define ST_END_TAG 3
 #define ST_NONE_TAG 4 /* never sent: the master's waits that time out */
 #define ST_SLOW_US 20.0
-
-static double
-now_us(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
 
 static void
 send_byte(int to, int tag)

@@ -263,7 +263,7 @@ struct gpvm_reduce {
 	int me;       /* my tid */
 	const char *group;
 	uint32_t version; /* of the view the tree was built from */
-	int one_host;     /* every member on this host (gpvm_view_local) */
+	int one_host;     /* every member on this host (message tree only) */
 	const struct gpvm_tree *tree;
 };
 /*

@@ -74,6 +74,7 @@ reduce_run(struct gpvm_reduce *r, const struct gpvm_view *v, int root)
 		return 0; /* a group of one: data already is the result */
 	}
 	r->tree = &tree;
+	r->one_host = gpvm_view_local(v);
 	sbuf = pvm_setsbuf(0);
 	rbuf = pvm_setrbuf(0);
 	ctx = pvm_setcontext(SYSCTX_DG);
@@ -109,7 +110,6 @@ pvm_reduce(void (*func)(int *, void *, void *, int *, int *), void *data,
 	r.tag = msgtag;
 	r.group = group;
 	r.version = v->version;
-	r.one_host = gpvm_view_local(v);
 	r.tree = NULL;
 	if (v->nmembers > 1 &&
 	    gpvm_shm_fits(v, (size_t)count * r.esize)) {
