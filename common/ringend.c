@@ -208,6 +208,18 @@ ring_end_peek(const struct ring_end *e, size_t at, void *dst, size_t n)
 	return (long long)n;
 }
 
+long long
+ring_end_peek_some(const struct ring_end *e, void *dst, size_t max)
+{
+	uint64_t tail =
+	    atomic_load_explicit(&e->rx->tail, memory_order_acquire);
+	long long k = ring_readable(e->head, tail, e->size, max);
+
+	if (k > 0)
+		ring_get(e->rxdata, e->size, e->head, dst, (size_t)k);
+	return k;
+}
+
 void
 ring_end_skip(struct ring_end *e, size_t n, int fd)
 {

@@ -82,6 +82,9 @@ long long ring_end_read(struct ring_end *e, void *dst, size_t want, int fd);
 long long ring_end_peek(
     const struct ring_end *e, size_t at, void *dst, size_t n);
 void ring_end_skip(struct ring_end *e, size_t n, int fd);
+/* Copy what lies at our place in the peer's ring, max bytes at most,
+ * without taking it: bytes copied, or -1 if the peer broke the ring. */
+long long ring_end_peek_some(const struct ring_end *e, void *dst, size_t max);
 
 /* Bytes waiting in the peer's ring, or -1 if its index cannot be. */
 long long ring_end_rx_used(const struct ring_end *e);

@@ -202,6 +202,18 @@ int lpvm_rx_local(
 int lpvm_rx_conn(struct lpvm_conn *c);
 /* Parse input already buffered on connections marked pending. */
 int lpvm_rx_pending(void);
+/*
+ * What a waiting receive wants (lpvm_pump_for): rx_dispatch hands it the
+ * first message match accepts, in m, instead of queueing it.  NULL while
+ * no receive waits, and while a message handler runs (mhf.c), so that
+ * what a handler calls finds every message where it always was.
+ */
+struct lpvm_want {
+	int (*match)(const struct lpvm_msg *, void *);
+	void *arg;
+	struct lpvm_msg *m;
+};
+extern struct lpvm_want *lpvm_rx_want;
 
 /* ---- tx.c: output ---- */
 

@@ -104,6 +104,16 @@ int lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m);
  * message arrived, 0 on timeout, or PvmSysErr if the pvmd went away.
  */
 int lpvm_pump(int timeout_ms);
+/*
+ * lpvm_pump for a receive waiting for a message match(m, arg) accepts:
+ * the first such message that arrives meanwhile is handed over in *got
+ * (registered, never queued) instead of being queued, and with every
+ * connection that may deliver on rings a blocking wait first spins on
+ * the rings alone, taking whole messages from them as they come
+ * (rx.c).  Same returns as lpvm_pump; *got is NULL if nothing matched.
+ */
+int lpvm_pump_for(int timeout_ms, int (*match)(const struct lpvm_msg *, void *),
+    void *arg, struct lpvm_msg **got);
 
 /* ---- rpc.c: requests to the pvmd ---- */
 

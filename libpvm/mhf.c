@@ -213,13 +213,16 @@ static void
 mhf_call(struct mhf *h, struct lpvm_msg *m)
 {
 	int sbuf = lpvm_sbuf, rbuf = lpvm_rbuf, ctx = lpvm.ctx, id = m->id;
+	struct lpvm_want *want = lpvm_rx_want;
 	int (*f)(int) = h->f;
 
 	lpvm_sbuf = 0; /* a pvm_initsend in f must not free the user's */
 	lpvm_rbuf = id;
 	lpvm.ctx = m->ctx;
 	m->rpos = 0;
+	lpvm_rx_want = NULL; /* f's receives see the queue as it is */
 	(void)f(id);
+	lpvm_rx_want = want;
 	if (lpvm_msg_get(id) == m)
 		lpvm_msg_free(m);
 	if (lpvm_sbuf != 0 && lpvm_sbuf != sbuf && lpvm_sbuf != rbuf)

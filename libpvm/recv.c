@@ -96,12 +96,12 @@ q_wait(int (*match)(const struct lpvm_msg *, void *), void *arg, int timeout_ms,
 			seen = m;
 		}
 		gen = q_gen;
-		if (timeout_ms > 0) {
-			if ((left = end - mono_ms()) <= 0)
-				left = 0;
-			r = lpvm_pump((int)left);
-		} else
-			r = lpvm_pump(timeout_ms);
+		left = timeout_ms;
+		if (timeout_ms > 0 && (left = end - mono_ms()) <= 0)
+			left = 0;
+		r = lpvm_pump_for((int)left, match, arg, &m);
+		if (m != NULL)
+			return m; /* it never went into the queue */
 		if (r < 0) {
 			*err = r;
 			return NULL;

@@ -58,6 +58,8 @@
  * lets it run and answer.
  */
 #define RX_RING_RELAX 16
+/* rx_shm_one copies a frame's header and a small body out in one go. */
+#define RX_SHM_PEEK (WIRE_HDR_LEN + 256)
 #define RX_RING_POLL_EVERY 8
 
 /*
@@ -75,6 +77,11 @@ static struct spin_budget rx_spin_poll = SPIN_BUDGET_INIT(SPIN_MAX_US);
 static struct spin_budget rx_spin_hot = SPIN_BUDGET_INIT(SPIN_HOT_US);
 
 static unsigned long long rx_seq; /* messages received so far */
+/* rx_take spun on the rings and found nothing: the wait that follows
+ * skips its own memory-only spin (rx_hot_wait). */
+static int rx_hot_spent;
+
+struct lpvm_want *lpvm_rx_want;
 static struct pollfd *rx_pfd;
 static struct lpvm_conn **rx_pconn;
 static size_t rx_pcap;
@@ -101,41 +108,53 @@ rx_bulk(const struct wire_hdr *h, uint8_t *data, size_t len)
 	free(data);
 }
 
+/*
+ * The task-control messages libpvm takes itself, and the pvmd's replies:
+ * handled (data taken), 1; anything else 0.
+ */
+static int
+rx_dispatch_control(const struct wire_hdr *h, uint8_t *data, size_t len)
+{
+	if (h->ctx == SYSCTX_TM && h->tag < 0) {
+		lpvm_rpc_input(h->wid, data, len);
+		return 1;
+	}
+	if (h->ctx != SYSCTX_TC)
+		return 0;
+	switch (h->tag) {
+	case TC_ROUTE:
+		lpvm_route_marker(h->src, data, len);
+		break;
+	case TC_ROUTEREQ:
+		lpvm_route_req_input(h->src, data, len);
+		break;
+	case TC_ROUTEADDR:
+		lpvm_route_addr_input(h->src, data, len);
+		break;
+	case TC_BULK:
+		rx_bulk(h, data, len);
+		return 1; /* it frees data */
+	case TC_BULKACK:
+		lpvm_bulk_answer(data, len);
+		break;
+	default:
+		return 0;
+	}
+	free(data);
+	return 1;
+}
+
 /* Hand a complete message to whoever wants it.  Takes ownership of data,
- * which has room for cap bytes (lpvm_data_free's). */
+ * which has room for cap bytes (lpvm_data_free's).  A program's message
+ * (any context but libpvm's two) is tested for those once. */
 static void
 rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len, size_t cap)
 {
 	struct lpvm_msg *m;
 
-	if (h->ctx == SYSCTX_TM && h->tag < 0) {
-		lpvm_rpc_input(h->wid, data, len);
+	if ((h->ctx == SYSCTX_TM || h->ctx == SYSCTX_TC) &&
+	    rx_dispatch_control(h, data, len))
 		return;
-	}
-	if (h->ctx == SYSCTX_TC && h->tag == TC_ROUTE) {
-		lpvm_route_marker(h->src, data, len);
-		free(data);
-		return;
-	}
-	if (h->ctx == SYSCTX_TC && h->tag == TC_ROUTEREQ) {
-		lpvm_route_req_input(h->src, data, len);
-		free(data);
-		return;
-	}
-	if (h->ctx == SYSCTX_TC && h->tag == TC_ROUTEADDR) {
-		lpvm_route_addr_input(h->src, data, len);
-		free(data);
-		return;
-	}
-	if (h->ctx == SYSCTX_TC && h->tag == TC_BULK) {
-		rx_bulk(h, data, len);
-		return;
-	}
-	if (h->ctx == SYSCTX_TC && h->tag == TC_BULKACK) {
-		lpvm_bulk_answer(data, len);
-		free(data);
-		return;
-	}
 	if ((m = lpvm_msg_wrap(data, len, h->enc)) == NULL) {
 		free(data);
 		return;
@@ -146,13 +165,12 @@ rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len, size_t cap)
 	m->tag = h->tag;
 	m->ctx = h->ctx;
 	m->wid = h->wid;
-	if (h->ctx == SYSCTX_TC && h->tag == TC_OUTPUT) {
-		lpvm_catchout_input(m);
-		lpvm_msg_free(m);
-		return;
-	}
-	if (h->ctx == SYSCTX_TC && h->tag == TC_SIBLINGS) {
-		lpvm_siblings_input(m);
+	if (h->ctx == SYSCTX_TC &&
+	    (h->tag == TC_OUTPUT || h->tag == TC_SIBLINGS)) {
+		if (h->tag == TC_OUTPUT)
+			lpvm_catchout_input(m);
+		else
+			lpvm_siblings_input(m);
 		lpvm_msg_free(m);
 		return;
 	}
@@ -163,6 +181,11 @@ rx_dispatch(const struct wire_hdr *h, uint8_t *data, size_t len, size_t cap)
 	m->seq = ++rx_seq;
 	if (lpvm_mhf_take(m))
 		return;
+	if (lpvm_rx_want != NULL && lpvm_rx_want->m == NULL &&
+	    lpvm_rx_want->match(m, lpvm_rx_want->arg)) {
+		lpvm_rx_want->m = m; /* the first match, as the queue's scan */
+		return;
+	}
 	lpvm_queue_add(m);
 }
 
@@ -577,41 +600,53 @@ rx_nothing_begun(const struct lpvm_conn *c)
 }
 
 /*
- * The common case of a ring: whole one-frame messages in it, and nothing
- * of c half read.  Each is copied once, from the ring into its own body,
- * and delivered, without the input buffer and the reassembly (about 200
- * of the 830 instructions of reading an 8-byte message, callgrind).
- * Anything else (a message of several frames, one not all there yet,
- * one that breaks the rules) is left in the ring for the general path,
- * which takes it as it always did.  Messages delivered.
+ * The common case of a ring: a whole one-frame message next in it, and
+ * nothing of c half read.  It is copied once, from the ring into its own
+ * body, and delivered, without the input buffer and the reassembly
+ * (about 200 of the 830 instructions of reading an 8-byte message,
+ * callgrind).  Anything else (a message of several frames, one not all
+ * there yet, one that breaks the rules) is left in the ring for the
+ * general path, which takes it as it always did.  The bytes taken from
+ * the ring, or 0.
  */
+static size_t
+rx_shm_one(struct lpvm_conn *c)
+{
+	uint8_t fb[RX_SHM_PEEK], *data;
+	struct wire_hdr h;
+	long long got;
+	size_t cap;
+
+	if (lpvm_conn_rx_held(c) || !rx_nothing_begun(c) || c->asms != NULL ||
+	    (got = ring_end_peek_some(c->shm, fb, sizeof(fb))) < WIRE_HDR_LEN ||
+	    wire_hdr_decode(fb, WIRE_HDR_LEN, &h) != WIRE_OK ||
+	    h.flags != WIRE_F_ALL || h.len > LPVM_IBUF || !rx_frame_ok(c, &h))
+		return 0;
+	if ((data = lpvm_data_alloc(h.len < 16 ? 16 : h.len, &cap)) == NULL)
+		return 0;
+	if ((size_t)got - WIRE_HDR_LEN >= h.len)
+		memcpy(data, fb + WIRE_HDR_LEN, h.len);
+	else if (ring_end_peek(c->shm, WIRE_HDR_LEN, data, h.len) !=
+	         (long long)h.len) {
+		lpvm_data_free(data, cap);
+		return 0;
+	}
+	ring_end_skip(c->shm, WIRE_HDR_LEN + h.len, c->fd);
+	rx_deliver(c, &h, data, h.len, cap);
+	return WIRE_HDR_LEN + h.len;
+}
+
+/* rx_shm_one while it takes messages, a few rings' worth at most.
+ * Messages delivered. */
 static int
 rx_shm_whole(struct lpvm_conn *c)
 {
-	uint8_t hb[WIRE_HDR_LEN], *data;
-	struct wire_hdr h;
-	size_t cap, taken = 0;
+	size_t k, taken = 0;
 	int n = 0;
 
-	while (c->fd >= 0 && !lpvm_conn_rx_held(c) && rx_nothing_begun(c) &&
-	       c->asms == NULL && taken < 4 * LPVM_IBUF &&
-	       ring_end_rx_ready(c->shm)) {
-		if (ring_end_peek(c->shm, 0, hb, WIRE_HDR_LEN) <= 0 ||
-		    wire_hdr_decode(hb, WIRE_HDR_LEN, &h) != WIRE_OK ||
-		    h.flags != WIRE_F_ALL || h.len > LPVM_IBUF ||
-		    !rx_frame_ok(c, &h))
-			break;
-		if ((data = lpvm_data_alloc(h.len < 16 ? 16 : h.len, &cap)) ==
-		    NULL)
-			break;
-		if (ring_end_peek(c->shm, WIRE_HDR_LEN, data, h.len) !=
-		    (long long)h.len) {
-			lpvm_data_free(data, cap);
-			break;
-		}
-		ring_end_skip(c->shm, WIRE_HDR_LEN + h.len, c->fd);
-		taken += WIRE_HDR_LEN + h.len;
-		rx_deliver(c, &h, data, h.len, cap);
+	while (c->fd >= 0 && taken < 4 * LPVM_IBUF &&
+	       ring_end_rx_ready(c->shm) && (k = rx_shm_one(c)) > 0) {
+		taken += k;
 		n++;
 	}
 	return n;
@@ -1106,6 +1141,10 @@ rx_rings_input(struct lpvm_conn *wout, int *writable)
 static int
 rx_hot_wait(struct lpvm_conn *wout, int *writable)
 {
+	if (rx_hot_spent) {
+		rx_hot_spent = 0;
+		return 0;
+	}
 	if (!rx_any_rings() || rx_any_sockets() ||
 	    spin_hot(&rx_spin_hot, rx_look_hot, wout, spin_hot_us(2)) == 0)
 		return 0;
@@ -1201,6 +1240,16 @@ rx_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
  * message and block outside libpvm (pvm_barrier) while the offerer waits
  * for the answer in its pvm_send: the soak's stall with rings.
  */
+static void
+rx_wait_done(void)
+{
+	if (lpvm_tx_depth == 0 && lpvm_pvmd != NULL) {
+		lpvm_conn_reap();
+		lpvm_bulk_flush();
+		lpvm_route_flush();
+	}
+}
+
 int
 lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 {
@@ -1211,11 +1260,109 @@ lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 		lpvm_disconnect(); /* its rings failed (rx_route_lost) */
 		return PvmSysErr;
 	}
-	if (r >= 0 && lpvm_tx_depth == 0 && lpvm_pvmd != NULL) {
-		lpvm_conn_reap();
-		lpvm_bulk_flush();
-		lpvm_route_flush();
+	if (r >= 0)
+		rx_wait_done();
+	return r;
+}
+
+/* What rx_look_take found (spin_hot ends at anything but RX_TAKE_NONE). */
+enum rx_take_result {
+	RX_TAKE_NONE,  /* nothing in the rings */
+	RX_TAKE_GOT,   /* a message was delivered */
+	RX_TAKE_OTHER, /* input only the general path reads */
+};
+
+/* Every connection that may deliver is on rings, nothing read waits to
+ * be parsed, and no write is under way: rx_take may spin (the
+ * conditions of rx_hot_wait, and lpvm_rx_pending's work none). */
+static int
+rx_take_ok(void)
+{
+	const struct lpvm_conn *c;
+	int rings = 0;
+
+	if (lpvm_tx_depth != 0 || lpvm_pvmd == NULL || lpvm_route_tcp_waiting())
+		return 0;
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->fd < 0)
+			continue;
+		if (c->pending)
+			return 0;
+		if (c->shm != NULL)
+			rings = 1;
+		else if (!lpvm_conn_rx_held(c))
+			return 0;
 	}
+	return rings;
+}
+
+/* One look of rx_take: the first ring with bytes, the routes' before
+ * the pvmd's (rx_shm_drain's order); a route's whole one-frame message
+ * is taken here, anything else is left to the general path. */
+static int
+rx_look_take(void *unused)
+{
+	struct lpvm_conn *c;
+
+	(void)unused;
+	for (c = lpvm_conns; c != NULL; c = c->next) {
+		if (c->shm == NULL || c->fd < 0 || lpvm_conn_rx_held(c) ||
+		    !ring_end_rx_ready(c->shm))
+			continue;
+		if (c == lpvm_pvmd || c->eof || rx_shm_one(c) == 0)
+			return RX_TAKE_OTHER;
+		return RX_TAKE_GOT;
+	}
+	return RX_TAKE_NONE;
+}
+
+/*
+ * A blocking receive's first spin (lpvm_pump_for): rx_hot_wait's spin on
+ * the rings alone, which also takes a route's message where it finds
+ * one, so that the message reaches the receive without the general
+ * wait's walks of every connection before and after.  -1 if it does not
+ * apply (rx_take_ok), else what the spin ended with.
+ */
+static int
+rx_take(void)
+{
+	int r;
+
+	if (!rx_take_ok())
+		return -1;
+	lpvm_bulk_flush();
+	lpvm_route_flush();
+	spin_window_update(&rx_spin_hot, &rx_spin_poll);
+	r = spin_hot(&rx_spin_hot, rx_look_take, NULL, spin_hot_us(2));
+	rx_hot_spent = r == RX_TAKE_NONE;
+	return r;
+}
+
+int
+lpvm_pump_for(int timeout_ms, int (*match)(const struct lpvm_msg *, void *),
+    void *arg, struct lpvm_msg **got)
+{
+	struct lpvm_want want = {match, arg, NULL}, *outer = lpvm_rx_want;
+	int r = -1;
+
+	lpvm_rx_want = &want;
+	if (timeout_ms != 0)
+		r = rx_take();
+	if (r == RX_TAKE_GOT) {
+		/* As lpvm_io_wait and lpvm_pump after input. */
+		rx_wait_done();
+		lpvm_mhf_run_before(lpvm_mhf_hold ? 0 : LPVM_SEQ_ALL);
+		r = lpvm_pvmd != NULL ? 1 : PvmSysErr;
+	} else
+		r = lpvm_pump(timeout_ms);
+	if (r < 0 && want.m != NULL) {
+		/* Lost with the pvmd, as the queue's messages are. */
+		lpvm_msg_free(want.m);
+		want.m = NULL;
+	}
+	rx_hot_spent = 0;
+	lpvm_rx_want = outer;
+	*got = want.m;
 	return r;
 }
 

@@ -11,6 +11,8 @@
 # of large messages leave nothing half delivered and no segment; 16
 # tasks ping-pong in pairs on this 2-core machine; a ring of neighbours;
 # a bulk offer read from a ring is answered before the receive returns;
+# a blocking receive takes its first match straight from the ring and
+# leaves the rest queued in order, a handler running where PVM runs it;
 # bodies under 4 MiB between tasks on CPUs apart take the ring, not an
 # offer;
 # a multicast's copy through the pvmd is not overtaken by the next
@@ -41,6 +43,7 @@ if [ "$(nproc)" -ge 2 ] && [ -z "${PVM_BIND:-}" ]; then
 	    sh -c "! grep -Eq 'bulk offer of (1048576|2097152|4194303) ' '$T_OUT'"
 fi
 run_checks 60 "$TASKS/t_shm" mcastroute
+run_checks 60 "$TASKS/t_shm" handover
 run_checks 120 "$TASKS/t_shm" stopcont 200
 run_checks 300 "$TASKS/t_shm" storm 8 400
 run_checks 300 "$TASKS/t_shm" kill 10
@@ -79,5 +82,6 @@ start_pvmd
 run_checks 60 "$TASKS/t_shm" pvmd norings "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" direct norings "$(pvmd_pid)"
 run_checks 60 "$TASKS/t_shm" mcastroute
+run_checks 60 "$TASKS/t_shm" handover
 run_checks 300 "$TASKS/t_shm" storm 8 200
 finish

@@ -38,6 +38,11 @@
  *       a route to that peer opens during the multicast (an answer owed
  *       to it goes out over the route): the copy still comes before
  *       the next message, sent over the route
+ *   t_shm handover
+ *       a blocking receive for one tag among messages of others, and a
+ *       handler's message between two it takes: the first match comes
+ *       out (straight from the ring), the handler runs when PVM runs
+ *       it, the others stay queued in order
  *   t_shm stopcont N
  *       N round trips (small, and every 8th a 2 MiB body) with a
  *       child that is stopped (SIGSTOP) while the message is sent and
@@ -979,6 +984,131 @@ stopcont(int n)
 	return tc_done();
 }
 
+/* ---- handover ---- */
+
+/*
+ * A blocking receive takes the first message it matches straight from
+ * the ring (libpvm/rx.c, lpvm_pump_for), without the queue: the child
+ * sends A0 A1 B2 A3 H4 B5 A6 (tags A, B and H, the number in the body)
+ * once while the parent already waits for B, once while the parent
+ * sleeps so all of them lie in the ring.  Either way the receives for B
+ * return B2 and then B5, H4's handler runs while the second of them
+ * returns (H4 came before B5, after B2), and the A's then come out in
+ * order.
+ */
+#define HO_A TAG_DATA
+#define HO_B (TAG_DATA + 1)
+#define HO_H (TAG_DATA + 2)
+
+static int
+handover_child(void)
+{
+	static const int tags[] = {HO_A, HO_A, HO_B, HO_A, HO_H, HO_B, HO_A};
+	int parent = pvm_parent(), round, i, v;
+	char pp[8] = "handover";
+
+	for (i = 0; i < 20; i++) {
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(pp, 8, 1);
+		pvm_send(parent, TAG_PING);
+		if (tc_trecv(parent, TAG_PONG, 30) == 0)
+			break;
+	}
+	for (round = 0; round < 2; round++) {
+		if (tc_recv_ints(parent, TAG_ARGS, &v, 1, 30) != parent)
+			break;
+		if (round == 0)
+			tc_sleep(0.05); /* the parent waits for B meanwhile */
+		for (i = 0; i < 7; i++) {
+			pvm_initsend(PvmDataInPlace);
+			pvm_pkint(&i, 1, 1);
+			pvm_send(parent, tags[i]);
+		}
+	}
+	tc_trecv(parent, TAG_EXIT, 30);
+	pvm_exit();
+	return 0;
+}
+
+static int ho_bs;      /* B messages the program has received */
+static int ho_handled; /* H messages the handler saw */
+static int ho_when;    /* ho_bs when it ran */
+
+static int
+ho_handler(int mid)
+{
+	int v = -1;
+
+	(void)mid;
+	pvm_upkint(&v, 1, 1);
+	ho_handled++;
+	ho_when = v == 4 ? ho_bs : -1;
+	return 0;
+}
+
+/* The number in the message a blocking receive returns, or -1. */
+static int
+ho_recv(int tid, int tag)
+{
+	int v = -1;
+
+	if (pvm_recv(tid, tag) <= 0 || pvm_upkint(&v, 1, 1) < 0)
+		return -1;
+	return v;
+}
+
+static int
+handover(void)
+{
+	char *args[] = {"handover-child", NULL};
+	int kid, round, i, v, want[] = {0, 1, 3, 6};
+	char pp[8];
+
+	if (tc_spawn_self(args, 1, &kid) != 1)
+		tc_fatal("spawn the child");
+	for (i = 0; i < 20; i++) {
+		if (tc_trecv(kid, TAG_PING, 30) == 0)
+			break;
+		pvm_upkbyte(pp, 8, 1);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(pp, 8, 1);
+		pvm_send(kid, TAG_PONG);
+	}
+	tc_eq(i, 20, "round trips that open the route");
+	if (getenv("PVM_SHM") == NULL || strcmp(getenv("PVM_SHM"), "0") != 0)
+		tc_check(ring_maps() >= 1, "a ring segment is mapped (%d)",
+		    ring_maps());
+	tc_check(pvm_addmhf(kid, HO_H, pvm_getcontext(), ho_handler) > 0,
+	    "a handler for H");
+	for (round = 0; round < 2; round++) {
+		ho_bs = ho_handled = 0;
+		ho_when = -1;
+		v = round;
+		tc_send_ints(kid, TAG_ARGS, &v, 1);
+		if (round == 1)
+			tc_sleep(0.2); /* all seven lie in the ring */
+		v = ho_recv(kid, HO_B);
+		ho_bs++;
+		tc_eq(v, 2, "round %d: the first B is B2", round);
+		tc_eq(ho_handled, 0, "round %d: H4 not handled yet", round);
+		v = ho_recv(-1, HO_B);
+		ho_bs++;
+		tc_eq(v, 5, "round %d: the second B is B5", round);
+		tc_eq(ho_handled, 1, "round %d: H4 handled once", round);
+		tc_eq(ho_when, 1, "round %d: H4 handled between the two B's",
+		    round);
+		tc_check(pvm_probe(kid, HO_A) > 0, "round %d: an A is queued",
+		    round);
+		for (i = 0; i < 4; i++)
+			tc_eq(ho_recv(-1, -1), want[i], "round %d: A%d in order",
+			    round, want[i]);
+		tc_eq(pvm_nrecv(-1, -1), 0, "round %d: nothing else", round);
+	}
+	pvm_initsend(PvmDataRaw);
+	pvm_send(kid, TAG_EXIT);
+	return tc_done();
+}
+
 /* ---- pairs ---- */
 
 static int
@@ -1115,6 +1245,10 @@ main(int argc, char **argv)
 		return storm_child();
 	if (argc >= 2 && strcmp(argv[1], "flood-child") == 0)
 		return flood_child();
+	if (argc >= 2 && strcmp(argv[1], "handover-child") == 0)
+		return handover_child();
+	if (argc >= 2 && strcmp(argv[1], "handover") == 0)
+		return handover();
 	if (argc >= 2 && strcmp(argv[1], "pair-child") == 0)
 		return pair_child();
 	if (argc >= 2 && strcmp(argv[1], "neighbour-child") == 0)
@@ -1145,6 +1279,6 @@ main(int argc, char **argv)
 		return pairs(atoi(argv[2]), atoi(argv[3]));
 	if (argc >= 3 && strcmp(argv[1], "ring") == 0)
 		return neighbours(atoi(argv[2]));
-	fprintf(stderr, "usage: t_shm direct|pvmd|storm|kill|pairs|ring|bulkack|ringbig|mcastroute|stopcont ...\n");
+	fprintf(stderr, "usage: t_shm direct|pvmd|storm|kill|pairs|ring|bulkack|ringbig|mcastroute|stopcont|handover ...\n");
 	return 2;
 }
