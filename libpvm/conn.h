@@ -116,6 +116,13 @@ lpvm_conn_delivers(const struct lpvm_conn *c)
 #define LPVM_MSG_MAX ((size_t)2047 * 1024 * 1024)
 
 extern struct lpvm_conn *lpvm_conns; /* every connection, newest first */
+/*
+ * Bumped by every change that could change which connection is the route
+ * to a task: a connection made, closed or freed, or its state, socket,
+ * rings or direction (twoway) set.  lpvm_route_get trusts the answer it
+ * gave last only while this has not moved.
+ */
+extern unsigned lpvm_conn_gen;
 extern struct lpvm_conn *lpvm_pvmd;  /* the pvmd connection, or NULL */
 extern int lpvm_tx_depth; /* > 0 while a frame write is in progress */
 

@@ -427,6 +427,29 @@ lpvm_msg_pieces(const struct lpvm_msg *m, struct lpvm_seg *out, size_t max)
 	return m->nsegs;
 }
 
+size_t
+lpvm_msg_gather(const struct lpvm_msg *m, uint8_t *out, size_t max)
+{
+	const void *p;
+	size_t i, n = 0;
+
+	if (!m->enc->inplace) {
+		if (m->len > max)
+			return (size_t)-1;
+		if (m->len > 0)
+			memcpy(out, m->data, m->len);
+		return m->len;
+	}
+	for (i = 0; i < m->nsegs; i++) {
+		if (m->segs[i].len > max - n)
+			return (size_t)-1;
+		p = m->segs[i].ptr ? m->segs[i].ptr : m->data + m->segs[i].off;
+		memcpy(out + n, p, m->segs[i].len);
+		n += m->segs[i].len;
+	}
+	return n;
+}
+
 /* The WIRE_ENC_* m's body is in. */
 int
 lpvm_msg_wire_enc(const struct lpvm_msg *m)

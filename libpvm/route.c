@@ -152,6 +152,7 @@ route_settle_rings(struct lpvm_conn *c, int used)
 	if (used && c->shm_offer != NULL) {
 		c->shm = c->shm_offer;
 		c->shm_offer = NULL;
+		lpvm_conn_gen++;
 		c->ibeg = c->iend;
 		if (route_watched)
 			lpvm_shm_watch(c->shm);
@@ -283,6 +284,7 @@ route_activate(struct lpvm_conn *c)
 	    route_send_marker(lpvm_pvmd, c->peer, c->marker) != 0)
 		return NULL;
 	c->state = CONN_OUT_OPEN;
+	lpvm_conn_gen++;
 	lpvm_route_trace("to t%x: in use (marker %d sent)", (unsigned)c->peer,
 	    (int)c->marker);
 	return c;
@@ -300,6 +302,7 @@ route_reverse(struct lpvm_conn *c)
 	    route_send_marker(lpvm_pvmd, c->peer, -c->marker) != 0)
 		return NULL;
 	c->twoway = 1;
+	lpvm_conn_gen++;
 	lpvm_route_trace("to t%x: its route used backwards (marker %d sent)",
 	    (unsigned)c->peer, (int)-c->marker);
 	return c;
@@ -380,6 +383,29 @@ route_wanted(int dst)
 }
 
 /*
+ * The open route lpvm_route_get found for a task, kept until a connection
+ * changes (lpvm_conn_gen): a message to the same task, the common case,
+ * then costs no walk of the connections (about 50 instructions).  Routes
+ * still opening are not kept: each send moves them on.
+ */
+static struct lpvm_conn *route_last;
+static int route_last_dst;
+static unsigned route_last_gen;
+
+static struct lpvm_conn *
+route_keep(int dst, struct lpvm_conn *c)
+{
+	if (c != NULL && c->fd >= 0 &&
+	    (c->state == CONN_OUT_OPEN ||
+	        (c->state == CONN_IN_OPEN && c->twoway))) {
+		route_last = c;
+		route_last_dst = dst;
+		route_last_gen = lpvm_conn_gen;
+	}
+	return c;
+}
+
+/*
  * One peer, one path: once frames go over a route they keep using it, so
  * a peer never gets our messages over two unordered paths.  Our own
  * route is preferred; the peer's route is used backwards only when we
@@ -391,11 +417,14 @@ lpvm_route_get(int dst)
 	struct lpvm_conn *c, *in, *refused;
 	int tries = 0;
 
+	if (route_last != NULL && route_last_dst == dst &&
+	    route_last_gen == lpvm_conn_gen)
+		return route_last;
 	in = route_find_in(dst);
 	if (in != NULL && in->twoway)
-		return in;
+		return route_keep(dst, in);
 	if ((c = route_find_out(dst, &refused)) != NULL)
-		return route_progress(c);
+		return route_keep(dst, route_progress(c));
 	if (in != NULL && lpvm.route != PvmDontRoute)
 		return route_reverse(in);
 	if (!route_wanted(dst))
@@ -411,6 +440,7 @@ lpvm_route_get(int dst)
 			return NULL;
 		tries = refused->tries;
 		refused->state = CONN_DEAD; /* reaped later */
+		lpvm_conn_gen++;
 		if (route_nretry > 0)
 			route_nretry--;
 	}
@@ -471,6 +501,7 @@ lpvm_route_frame(struct lpvm_conn *c, const struct wire_hdr *h,
 		}
 		route_settle_rings(c, 1);
 		c->state = CONN_IN_HOLD;
+		lpvm_conn_gen++;
 		lpvm_route_trace("from t%x: hello, marker %d, acknowledged%s",
 		    (unsigned)c->peer, (int)marker,
 		    c->shm != NULL ? " (rings)" : "");
@@ -480,6 +511,7 @@ lpvm_route_frame(struct lpvm_conn *c, const struct wire_hdr *h,
 	    h->src == c->peer) {
 		route_settle_rings(c, len >= 8 && get32(body + 4) == 1);
 		c->state = CONN_OUT_ACKED;
+		lpvm_conn_gen++;
 		lpvm_route_trace("to t%x: acknowledged%s", (unsigned)c->peer,
 		    c->shm != NULL ? " (rings)" : "");
 		return;
@@ -507,6 +539,7 @@ lpvm_route_marker(int src, const uint8_t *body, size_t len)
 			/* Its route to us opens. */
 			c->state = CONN_IN_OPEN;
 			c->pending = 1; /* input may already be buffered */
+			lpvm_conn_gen++;
 			lpvm_route_trace("from t%x: marker %d in, reading it",
 			    (unsigned)src, (int)marker);
 			return;
@@ -515,6 +548,7 @@ lpvm_route_marker(int src, const uint8_t *body, size_t len)
 		    c->marker == -marker) {
 			/* It starts answering over our route. */
 			c->twoway = 1;
+			lpvm_conn_gen++;
 			c->pending = 1;
 			lpvm_route_trace("to t%x: marker %d in, reading it "
 			                 "backwards",

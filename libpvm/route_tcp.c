@@ -209,8 +209,10 @@ lpvm_route_tcp_request(int dst)
 	wire_routereq_encode(c->marker, body);
 	rc = lpvm_route_send(lpvm_pvmd, dst, TC_ROUTEREQ, body, sizeof(body));
 	/* A write that fails may have closed everything: c is DEAD then. */
-	if (rc != 0 && c->state == CONN_OUT_REQ)
+	if (rc != 0 && c->state == CONN_OUT_REQ) {
 		c->state = CONN_REFUSED;
+		lpvm_conn_gen++;
+	}
 }
 
 void
@@ -275,6 +277,7 @@ lpvm_route_addr_input(int src, const uint8_t *body, size_t len)
 	}
 	if (c == NULL)
 		return; /* not asked, or given up since */
+	lpvm_conn_gen++;
 	if (a.port == 0 || (c->addr = malloc(sizeof(*c->addr))) == NULL) {
 		c->state = CONN_REFUSED; /* for good: retry_ms is 0 */
 		return;
@@ -349,6 +352,7 @@ lpvm_route_tcp_connect(struct lpvm_conn *c)
 
 	c->addr = NULL;
 	c->state = CONN_REFUSED; /* until it works; then never retried */
+	lpvm_conn_gen++;
 	if (a == NULL || (fd = tcp_dial(a->host, a->port)) == -1) {
 		free(a);
 		return;

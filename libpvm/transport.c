@@ -35,6 +35,7 @@ struct lpvm_state lpvm = {
 
 struct lpvm_conn *lpvm_conns;
 struct lpvm_conn *lpvm_pvmd;
+unsigned lpvm_conn_gen;
 
 struct lpvm_conn *
 lpvm_conn_new(int fd, int peer, enum lpvm_conn_state st)
@@ -48,6 +49,7 @@ lpvm_conn_new(int fd, int peer, enum lpvm_conn_state st)
 	c->state = st;
 	c->next = lpvm_conns;
 	lpvm_conns = c;
+	lpvm_conn_gen++;
 	return c;
 }
 
@@ -89,6 +91,7 @@ lpvm_conn_close(struct lpvm_conn *c, enum lpvm_conn_state st)
 	c->eof = 0;
 	c->state = st;
 	c->pending = 0;
+	lpvm_conn_gen++;
 	if (c == lpvm_pvmd) {
 		lpvm_pvmd = NULL;
 		lpvm.fd = -1;
@@ -105,6 +108,7 @@ lpvm_conn_reap(void)
 			*pp = c->next;
 			free(c->addr);
 			free(c);
+			lpvm_conn_gen++;
 		} else
 			pp = &c->next;
 	}
@@ -355,6 +359,7 @@ transport_rings(void)
 	close(fd);
 	if (rc == 0 && replen == 4 && get32(rep) == 1 && lpvm_pvmd != NULL) {
 		lpvm_pvmd->shm = e;
+		lpvm_conn_gen++;
 		e = NULL;
 	}
 	free(rep);

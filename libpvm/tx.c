@@ -427,6 +427,45 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
 	return tx_send(dst, tag, ctx, wid, wire_enc, pieces, npieces, NULL);
 }
 
+/*
+ * The short way for the common message: a body of up to TX_SMALL bytes,
+ * header included, to a task over its ring route.  The frame tx_send
+ * would write is laid out on the stack and put into the ring in one
+ * copy, without the list of pieces, the bulk test and the frame cursor
+ * (lpvm_tx).  1 if it was sent (or the route failed: the peer is gone,
+ * as tx_send takes it), 0 if this is not such a message or the ring has
+ * no room for it now: then the general way sends it, and waits.
+ */
+static int
+tx_send_small(int dst, int tag, int ctx, const struct lpvm_msg *m)
+{
+	uint8_t buf[TX_SMALL];
+	struct lpvm_conn *c;
+	struct wire_hdr h;
+	long long r;
+	size_t len;
+
+	if (lpvm_tx_depth != 0 || lpvm_pvmd == NULL || !tid_is_task(dst) ||
+	    dst == lpvm.mytid ||
+	    (len = lpvm_msg_gather(m, buf + WIRE_HDR_LEN,
+	         TX_SMALL - WIRE_HDR_LEN)) == (size_t)-1 ||
+	    (c = lpvm_route_get(dst)) == NULL || c->shm == NULL || c->fd < 0 ||
+	    c->eof)
+		return 0;
+	lpvm_hdr_init(&h, dst, tag, ctx, lpvm_msg_wire_enc(m), m->wid);
+	h.flags = WIRE_F_SOM | WIRE_F_EOM;
+	h.len = len;
+	wire_hdr_encode(&h, buf);
+	if ((r = ring_end_write(c->shm, buf, WIRE_HDR_LEN + len)) == 0)
+		return 0;
+	if (r < 0)
+		lpvm_conn_close(c, CONN_REFUSED);
+	else
+		ring_end_wake_reader(c->shm, c->fd);
+	lpvm_tx_owed();
+	return 1;
+}
+
 int
 lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m)
 {
@@ -434,6 +473,8 @@ lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m)
 	size_t n;
 	int rc;
 
+	if (tx_send_small(dst, tag, ctx, m))
+		return lpvm_pvmd != NULL ? 0 : PvmSysErr;
 	n = lpvm_msg_pieces(m, local, 16);
 	if (n > 16) {
 		if ((p = calloc(n, sizeof(*p))) == NULL)
