@@ -54,12 +54,15 @@ static const struct lpvm_enc msg_encs[] = {
 
 #define MSG_NENCS (sizeof(msg_encs) / sizeof(msg_encs[0]))
 
-/* The row of PvmData* enc, or NULL. */
+/* The row of PvmData* enc, or NULL.  Every pvm_initsend asks, so the
+ * common ones are found without the walk. */
 const struct lpvm_enc *
 lpvm_enc(int enc)
 {
 	size_t i;
 
+	if (enc >= 0 && (size_t)enc < MSG_NENCS && msg_encs[enc].enc == enc)
+		return &msg_encs[enc];
 	for (i = 0; i < MSG_NENCS; i++) {
 		if (msg_encs[i].enc == enc)
 			return &msg_encs[i];
@@ -93,22 +96,28 @@ lpvm_enc_wire(int wire)
 static struct lpvm_msg *msg_spare[MSG_SPARE_N];
 static int msg_nspare;
 
-/* A zeroed struct, as calloc gives, with a kept segment array. */
+/* Zero m, as calloc gives it, but keep its segment array. */
+static void
+msg_reset(struct lpvm_msg *m)
+{
+	void *segs = m->segs;
+	size_t segcap = m->segcap;
+
+	memset(m, 0, sizeof(*m));
+	m->segs = segs;
+	m->segcap = segcap;
+}
+
+/* A zeroed struct, with a kept segment array if it is a spare. */
 static struct lpvm_msg *
 msg_alloc(void)
 {
 	struct lpvm_msg *m;
-	void *segs;
-	size_t segcap;
 
 	if (msg_nspare == 0)
 		return calloc(1, sizeof(*m));
 	m = msg_spare[--msg_nspare];
-	segs = m->segs;
-	segcap = m->segcap;
-	memset(m, 0, sizeof(*m));
-	m->segs = segs;
-	m->segcap = segcap;
+	msg_reset(m);
 	return m;
 }
 
@@ -667,15 +676,52 @@ pvm_freebuf(int id)
 	return 0;
 }
 
+/*
+ * pvm_initsend's common case, short: the old send buffer's struct becomes
+ * the new buffer, under the id the general way gives it (the lowest free
+ * one while the old buffer still holds its own), without a free and an
+ * allocation (about 140 of its 210 instructions, callgrind).  The new
+ * id, or 0: then the general way.
+ */
+static int
+msg_renew_sbuf(const struct lpvm_enc *e)
+{
+	struct lpvm_msg *m;
+	int i, old;
+
+	if (lpvm_sbuf == 0 || e->trace ||
+	    (m = lpvm_msg_get(lpvm_sbuf)) == NULL || m->lent > 0)
+		return 0;
+	for (i = msgtab_hint; i < msgtab_size && msgtab[i] != NULL; i++)
+		;
+	if (i == msgtab_size)
+		return 0; /* the table must grow: the general way */
+	lpvm_queue_unlink(m); /* pvm_setsbuf may have named a queued one */
+	msg_release_data(m);
+	msg_reset(m);
+	old = lpvm_sbuf - 1;
+	msgtab[i] = m;
+	msgtab[old] = NULL;
+	msgtab_hint = old < i + 1 ? old : i + 1;
+	m->id = i + 1;
+	m->enc = e;
+	m->src = lpvm.mytid;
+	lpvm_sbuf = m->id;
+	return m->id;
+}
+
 /* New active send buffer; the old one is freed.  Returns the new id. */
 int
 pvm_initsend(int enc)
 {
+	const struct lpvm_enc *e = lpvm_enc(enc);
 	struct lpvm_msg *m;
 	int id;
 
-	if (lpvm_enc(enc) == NULL)
+	if (e == NULL)
 		return lpvm_err("pvm_initsend", PvmBadParam);
+	if ((id = msg_renew_sbuf(e)) > 0)
+		return id;
 	if ((m = lpvm_msg_new(enc)) == NULL)
 		return lpvm_err("pvm_initsend", PvmNoMem);
 	if ((id = lpvm_msg_register(m)) < 0) {

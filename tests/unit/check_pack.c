@@ -1284,6 +1284,60 @@ START_TEST(initsend_rules)
 }
 END_TEST
 
+/*
+ * pvm_initsend renews the old send buffer in place when it can
+ * (msgbuf.c, msg_renew_sbuf): the ids are those of a new buffer made
+ * while the old one still holds its own (the lowest free), the old id
+ * is gone, and the buffer starts clean in the new encoding, whatever the
+ * old one held.  A hole below moves the new id down into it.
+ */
+START_TEST(initsend_renews)
+{
+	int v[4] = {1, 2, 3, 4}, got[2], a, b, c, hole, len, tag, src;
+	struct lpvm_msg *m;
+
+	a = pvm_initsend(PvmDataInPlace);
+	ck_assert_int_eq(a, 1);
+	ck_assert_int_eq(pvm_pkint(v, 4, 1), 0);
+	lpvm_msg_get(a)->tag = 77;
+	b = pvm_initsend(PvmDataRaw);
+	ck_assert_int_eq(b, 2);
+	ck_assert_int_eq(pvm_bufinfo(a, NULL, NULL, NULL), PvmNoSuchBuf);
+	m = lpvm_msg_get(b);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_eq(m->nsegs + m->nuser + m->userbytes + m->len, 0);
+	ck_assert_int_eq(m->tag + m->dst + m->ctx + m->lent, 0);
+	ck_assert_int_eq(pvm_bufinfo(b, &len, &tag, &src), 0);
+	ck_assert_int_eq(len, 0);
+	ck_assert_int_eq(pvm_pkint(v, 2, 1), 0);
+	/* Back to slot 1, which the old buffer left. */
+	c = pvm_initsend(PvmDataDefault);
+	ck_assert_int_eq(c, 1);
+	ck_assert_int_eq(pvm_bufinfo(b, NULL, NULL, NULL), PvmNoSuchBuf);
+	ck_assert_int_eq(pvm_pkint(v + 2, 2, 1), 0);
+	ck_assert_int_eq(pvm_setrbuf(c), 0);
+	ck_assert_int_eq(pvm_upkint(got, 2, 1), 0);
+	ck_assert_int_eq(got[0], 3);
+	ck_assert_int_eq(got[1], 4);
+	ck_assert_int_eq(pvm_upkint(got, 1, 1), PvmNoData);
+	/* Buffers 1..3 held, 2 freed: the new send buffer takes 2. */
+	ck_assert_int_eq(pvm_mkbuf(PvmDataRaw), 2);
+	a = pvm_initsend(PvmDataRaw);
+	ck_assert_int_eq(a, 3);
+	hole = pvm_mkbuf(PvmDataRaw);
+	ck_assert_int_eq(hole, 4);
+	ck_assert_int_eq(pvm_freebuf(2), 0);
+	ck_assert_int_eq(pvm_initsend(PvmDataInPlace), 2);
+	ck_assert_int_eq(pvm_bufinfo(a, NULL, NULL, NULL), PvmNoSuchBuf);
+	ck_assert_int_eq(pvm_initsend(PvmDataRaw), 3);
+	/* A trace record is made the general way, its header packed. */
+	c = pvm_initsend(PvmDataTrace);
+	ck_assert_int_eq(c, 2);
+	ck_assert_int_eq(pvm_bufinfo(c, &len, NULL, NULL), 0);
+	ck_assert_int_gt(len, 0);
+}
+END_TEST
+
 START_TEST(setbuf_rules)
 {
 	int a, b, c;
@@ -1857,6 +1911,7 @@ pack_suite(void)
 	tcase_add_test(tc, freebuf_rules);
 	tcase_add_test(tc, reused_buffers_start_clean);
 	tcase_add_test(tc, initsend_rules);
+	tcase_add_test(tc, initsend_renews);
 	tcase_add_test(tc, setbuf_rules);
 	tcase_add_test(tc, unpack_own_buffer);
 	tcase_add_test(tc, bufinfo_rules);
