@@ -36,7 +36,8 @@ static int mhf_nfree, mhf_freecap;
 
 /* Messages waiting for their handler, in arrival order (NULL: done). */
 static struct lpvm_msg **mhf_pend;
-static size_t mhf_pend_n, mhf_pcap;
+size_t lpvm_mhf_npend;
+static size_t mhf_pcap;
 static int mhf_running;
 
 int lpvm_mhf_hold;
@@ -193,14 +194,14 @@ lpvm_mhf_take(struct lpvm_msg *m)
 
 	if (mhf_n == 0 || mhf_find(m) == NULL)
 		return 0;
-	if (mhf_pend_n == mhf_pcap) {
+	if (lpvm_mhf_npend == mhf_pcap) {
 		n = mhf_pcap ? mhf_pcap * 2 : 8;
 		if ((p = realloc(mhf_pend, n * sizeof(*p))) == NULL)
 			return 0; /* queue it instead */
 		mhf_pend = p;
 		mhf_pcap = n;
 	}
-	mhf_pend[mhf_pend_n++] = m;
+	mhf_pend[lpvm_mhf_npend++] = m;
 	return 1;
 }
 
@@ -252,25 +253,25 @@ mhf_compact(void)
 {
 	size_t i, k = 0;
 
-	for (i = 0; i < mhf_pend_n; i++) {
+	for (i = 0; i < lpvm_mhf_npend; i++) {
 		if (mhf_pend[i] != NULL)
 			mhf_pend[k++] = mhf_pend[i];
 	}
-	mhf_pend_n = k;
+	lpvm_mhf_npend = k;
 }
 
 void
-lpvm_mhf_run_before(unsigned long long limit)
+lpvm_mhf_run_owed(unsigned long long limit)
 {
 	struct lpvm_msg *m;
 	struct mhf *h;
 	size_t i;
 
-	if (mhf_running || mhf_pend_n == 0)
+	if (mhf_running || lpvm_mhf_npend == 0)
 		return;
 	mhf_running = 1;
 	/* A handler may add messages to the list (mhf_pend may move). */
-	for (i = 0; i < mhf_pend_n; i++) {
+	for (i = 0; i < lpvm_mhf_npend; i++) {
 		m = mhf_pend[i];
 		if ((h = mhf_find(m)) != NULL && !mhf_due(m, h, limit))
 			continue;
@@ -295,9 +296,9 @@ lpvm_mhf_reset(void)
 {
 	size_t i;
 
-	for (i = 0; i < mhf_pend_n; i++) {
+	for (i = 0; i < lpvm_mhf_npend; i++) {
 		if (mhf_pend[i] != NULL)
 			lpvm_msg_free(mhf_pend[i]);
 	}
-	mhf_pend_n = 0;
+	lpvm_mhf_npend = 0;
 }

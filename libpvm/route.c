@@ -441,6 +441,7 @@ lpvm_route_get(int dst)
 		tries = refused->tries;
 		refused->state = CONN_DEAD; /* reaped later */
 		lpvm_conn_gen++;
+		lpvm_owed |= LPVM_OWED_REAP;
 		if (route_nretry > 0)
 			route_nretry--;
 	}

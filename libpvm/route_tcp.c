@@ -72,8 +72,7 @@ struct route_ticket {
 int lpvm_tcp_listenfd = -1;
 static int tcp_port;
 static struct route_ticket tickets[ROUTE_TICKETS];
-/* An answer or a connect waits for lpvm_route_flush. */
-static int route_owed;
+/* An answer or a connect waits for lpvm_route_flush: LPVM_OWED_ROUTE. */
 
 /* Free the tickets whose time is over; the number still out. */
 static int
@@ -234,7 +233,7 @@ lpvm_route_req_input(int src, const uint8_t *body, size_t len)
 	    getrandom(t->cookie, sizeof(t->cookie), 0) ==
 	        (ssize_t)sizeof(t->cookie))
 		t->state = TICKET_GRANT;
-	route_owed = 1;
+	lpvm_owed |= LPVM_OWED_ROUTE;
 }
 
 /* Send the answer t owes through the pvmd. */
@@ -284,7 +283,7 @@ lpvm_route_addr_input(int src, const uint8_t *body, size_t len)
 	}
 	*c->addr = a;
 	c->state = CONN_OUT_ADDR;
-	route_owed = 1;
+	lpvm_owed |= LPVM_OWED_ROUTE;
 }
 
 /* Connect to one address within the deadline: the socket, or -1. */
@@ -447,16 +446,15 @@ lpvm_route_tcp_accept(void)
 }
 
 void
-lpvm_route_flush(void)
+lpvm_route_flush_owed(void)
 {
 	struct lpvm_conn *c;
 	int i;
 
-	/* Nothing goes out as t0: a request can come with our enrolment.
-	 * Called before every wait: the flag spares the walks. */
-	if (lpvm_tx_depth != 0 || lpvm.mytid <= 0 || !route_owed)
+	/* Nothing goes out as t0: a request can come with our enrolment. */
+	if (lpvm_tx_depth != 0 || lpvm.mytid <= 0)
 		return;
-	route_owed = 0;
+	lpvm_owed &= ~LPVM_OWED_ROUTE;
 	for (i = 0; i < ROUTE_TICKETS && lpvm_pvmd != NULL; i++) {
 		if (tickets[i].state == TICKET_GRANT ||
 		    tickets[i].state == TICKET_REFUSE)
@@ -490,7 +488,7 @@ void
 lpvm_route_tcp_reset(void)
 {
 	memset(tickets, 0, sizeof(tickets));
-	route_owed = 0;
+	lpvm_owed &= ~LPVM_OWED_ROUTE;
 	if (lpvm_tcp_listenfd >= 0) {
 		close(lpvm_tcp_listenfd);
 		lpvm_tcp_listenfd = -1;

@@ -36,6 +36,7 @@ struct lpvm_state lpvm = {
 struct lpvm_conn *lpvm_conns;
 struct lpvm_conn *lpvm_pvmd;
 unsigned lpvm_conn_gen;
+unsigned lpvm_owed;
 
 struct lpvm_conn *
 lpvm_conn_new(int fd, int peer, enum lpvm_conn_state st)
@@ -92,6 +93,8 @@ lpvm_conn_close(struct lpvm_conn *c, enum lpvm_conn_state st)
 	c->state = st;
 	c->pending = 0;
 	lpvm_conn_gen++;
+	if (st == CONN_DEAD)
+		lpvm_owed |= LPVM_OWED_REAP;
 	if (c == lpvm_pvmd) {
 		lpvm_pvmd = NULL;
 		lpvm.fd = -1;
@@ -99,9 +102,11 @@ lpvm_conn_close(struct lpvm_conn *c, enum lpvm_conn_state st)
 }
 
 void
-lpvm_conn_reap(void)
+lpvm_conn_reap_owed(void)
 {
 	struct lpvm_conn **pp, *c;
+
+	lpvm_owed &= ~LPVM_OWED_REAP;
 
 	for (pp = &lpvm_conns; (c = *pp) != NULL;) {
 		if (c->state == CONN_DEAD) {
