@@ -178,6 +178,25 @@ ring_end_write(struct ring_end *e, const void *p, size_t n)
 	return (long long)n;
 }
 
+uint8_t *
+ring_end_reserve(struct ring_end *e, size_t n)
+{
+	size_t at = (size_t)(e->tail & (e->size - 1));
+	long long room;
+
+	if (n > e->size - at || (room = ring_end_room(e, n)) < 0 ||
+	    (size_t)room < n)
+		return NULL;
+	return e->txdata + at;
+}
+
+void
+ring_end_commit(struct ring_end *e, size_t k)
+{
+	e->tail += k;
+	atomic_store_explicit(&e->tx->tail, e->tail, memory_order_release);
+}
+
 void
 ring_end_wake_reader(struct ring_end *e, int fd)
 {

@@ -70,6 +70,14 @@ long long ring_end_writev(
 /* Copy all n bytes at p into our ring and publish them, or nothing:
  * n, 0 if there is not room for all, -1 if the peer broke the ring. */
 long long ring_end_write(struct ring_end *e, const void *p, size_t n);
+/*
+ * Where n bytes may be written straight into our ring, one run without
+ * its wrap, or NULL (no room for all of them now, they would wrap, or
+ * the peer broke its index: ring_end_write then says which).  Nothing
+ * is published until ring_end_commit(e, k) for the first k <= n.
+ */
+uint8_t *ring_end_reserve(struct ring_end *e, size_t n);
+void ring_end_commit(struct ring_end *e, size_t k);
 /* After a write: wake the peer (a byte on fd) if it sleeps. */
 void ring_end_wake_reader(struct ring_end *e, int fd);
 /* Copy up to want bytes out of the peer's ring, wake the peer if it

@@ -430,33 +430,38 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
 /*
  * The short way for the common message: a body of up to TX_SMALL bytes,
  * header included, to a task over its ring route.  The frame tx_send
- * would write is laid out on the stack and put into the ring in one
- * copy, without the list of pieces, the bulk test and the frame cursor
- * (lpvm_tx).  1 if it was sent (or the route failed: the peer is gone,
- * as tx_send takes it), 0 if this is not such a message or the ring has
- * no room for it now: then the general way sends it, and waits.
+ * would write is laid out straight in the ring (ring_end_reserve; on the
+ * stack where the ring wraps, then put in with one copy), without the
+ * list of pieces, the bulk test and the frame cursor (lpvm_tx).  1 if
+ * it was sent (or the route failed: the peer is gone, as tx_send takes
+ * it), 0 if this is not such a message or the ring has no room for it
+ * now: then the general way sends it, and waits.
  */
 static int
 tx_send_small(int dst, int tag, int ctx, const struct lpvm_msg *m)
 {
-	uint8_t buf[TX_SMALL];
+	uint8_t buf[TX_SMALL], *f;
 	struct lpvm_conn *c;
 	struct wire_hdr h;
-	long long r;
+	long long r = 1;
 	size_t len;
 
 	if (lpvm_tx_depth != 0 || lpvm_pvmd == NULL || !tid_is_task(dst) ||
-	    dst == lpvm.mytid ||
-	    (len = lpvm_msg_gather(m, buf + WIRE_HDR_LEN,
-	         TX_SMALL - WIRE_HDR_LEN)) == (size_t)-1 ||
-	    (c = lpvm_route_get(dst)) == NULL || c->shm == NULL || c->fd < 0 ||
-	    c->eof)
+	    dst == lpvm.mytid || (c = lpvm_route_get(dst)) == NULL ||
+	    c->shm == NULL || c->fd < 0 || c->eof)
 		return 0;
+	if ((f = ring_end_reserve(c->shm, TX_SMALL)) == NULL)
+		f = buf;
+	len = lpvm_msg_gather(m, f + WIRE_HDR_LEN, TX_SMALL - WIRE_HDR_LEN);
+	if (len == (size_t)-1)
+		return 0; /* nothing of it is published */
 	lpvm_hdr_init(&h, dst, tag, ctx, lpvm_msg_wire_enc(m), m->wid);
 	h.flags = WIRE_F_SOM | WIRE_F_EOM;
 	h.len = len;
-	wire_hdr_encode(&h, buf);
-	if ((r = ring_end_write(c->shm, buf, WIRE_HDR_LEN + len)) == 0)
+	wire_hdr_encode(&h, f);
+	if (f != buf)
+		ring_end_commit(c->shm, WIRE_HDR_LEN + len);
+	else if ((r = ring_end_write(c->shm, buf, WIRE_HDR_LEN + len)) == 0)
 		return 0;
 	if (r < 0)
 		lpvm_conn_close(c, CONN_REFUSED);
