@@ -214,6 +214,51 @@ START_TEST(test_end_write_peek)
 }
 END_TEST
 
+/*
+ * ring_end_reserve/commit: bytes written in place are not seen until
+ * committed, and only as many as committed; no run across the wrap or
+ * past the room.  ring_end_peek_some copies what is there, at most max.
+ */
+START_TEST(test_end_reserve_peek_some)
+{
+	struct ring_end *w, *r;
+	uint8_t in[300], out[300], *p;
+	size_t i, sent = 0;
+
+	ends_open(&w, &r);
+	for (i = 0; i < sizeof(in); i++)
+		in[i] = (uint8_t)(i * 5 + 3);
+	ck_assert_int_eq(ring_end_peek_some(r, out, sizeof(out)), 0);
+	p = ring_end_reserve(w, 256);
+	ck_assert_ptr_nonnull(p);
+	memcpy(p, in, 100);
+	ck_assert(!ring_end_rx_ready(r)); /* nothing published yet */
+	ring_end_commit(w, 60);
+	ck_assert_int_eq(ring_end_rx_used(r), 60);
+	ck_assert_int_eq(ring_end_peek_some(r, out, sizeof(out)), 60);
+	ck_assert_mem_eq(out, in, 60);
+	ck_assert_int_eq(ring_end_peek_some(r, out, 10), 10);
+	sent = 60;
+	/* Up to the end of the data, nothing read: the room ends there. */
+	while (sent + 300 <= RING_MIN) {
+		ck_assert_int_eq(ring_end_write(w, in, 300), 300);
+		sent += 300;
+	}
+	ck_assert_ptr_null(ring_end_reserve(w, RING_MIN - sent + 1));
+	ck_assert_ptr_nonnull(ring_end_reserve(w, RING_MIN - sent));
+	ring_end_commit(w, RING_MIN - sent);
+	ck_assert_int_eq(ring_end_rx_used(r), RING_MIN);
+	ck_assert_ptr_null(ring_end_reserve(w, 1)); /* full */
+	/* The reader takes 60: room for 60 from the data's start. */
+	ring_end_skip(r, 60, -1);
+	ck_assert_ptr_null(ring_end_reserve(w, 61));
+	p = ring_end_reserve(w, 60);
+	ck_assert_ptr_eq(p, ring_data_at(w->base, w->size, 0));
+	ring_end_free(w);
+	ring_end_free(r);
+}
+END_TEST
+
 /* A tail the peer cannot have written: an error, and no copy. */
 START_TEST(test_end_broken_index)
 {
@@ -225,6 +270,7 @@ START_TEST(test_end_broken_index)
 	/* The opener's tail, as the acceptor reads it, beyond the size. */
 	atomic_store(&ring_ctl_at(r->base, 0)->tail, RING_MIN + 1);
 	ck_assert_int_eq(ring_end_peek(r, 0, out, 8), -1);
+	ck_assert_int_eq(ring_end_peek_some(r, out, 8), -1);
 	ck_assert_int_eq(out[0], 0x5a);
 	/* And a head the reader cannot have reached, for the writer: it
 	 * loads the head again only when the one it saw leaves too little
@@ -253,6 +299,7 @@ ring_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("ends");
 	tcase_add_test(tc, test_end_write_peek);
+	tcase_add_test(tc, test_end_reserve_peek_some);
 	tcase_add_test(tc, test_end_broken_index);
 	suite_add_tcase(s, tc);
 	return s;
