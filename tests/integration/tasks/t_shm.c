@@ -96,6 +96,41 @@ ring_maps(void)
 	return memfd_maps("memfd:pvm-route");
 }
 
+/* Up to 20 round trips of 8 bytes that open a route to peer (as many as
+ * came back): ping_rounds pings, answer_rounds answers. */
+static int
+ping_rounds(int peer)
+{
+	char pp[8] = "pingpong";
+	int i;
+
+	for (i = 0; i < 20; i++) {
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(pp, 8, 1);
+		pvm_send(peer, TAG_PING);
+		if (tc_trecv(peer, TAG_PONG, 30) == 0)
+			break;
+	}
+	return i;
+}
+
+static int
+answer_rounds(int peer)
+{
+	char pp[8];
+	int i;
+
+	for (i = 0; i < 20; i++) {
+		if (tc_trecv(peer, TAG_PING, 30) == 0)
+			break;
+		pvm_upkbyte(pp, 8, 1);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(pp, 8, 1);
+		pvm_send(peer, TAG_PONG);
+	}
+	return i;
+}
+
 /* The byte at offset i of message seq from sender k. */
 static unsigned char
 pattern(int k, int seq, size_t i)
@@ -633,17 +668,10 @@ static int
 bulkack_child(void)
 {
 	static char buf[BA_LEN];
-	char pp[8] = "bulkack!";
-	int parent = pvm_parent(), i;
+	int parent = pvm_parent();
 	double t[2];
 
-	for (i = 0; i < 20; i++) {
-		pvm_initsend(PvmDataRaw);
-		pvm_pkbyte(pp, 8, 1);
-		pvm_send(parent, TAG_PING);
-		if (tc_trecv(parent, TAG_PONG, 30) == 0)
-			break;
-	}
+	(void)ping_rounds(parent);
 	memset(buf, 0x5a, sizeof(buf));
 	tc_sleep(0.3); /* the parent is asleep by now */
 	pvm_initsend(PvmDataRaw);
@@ -664,20 +692,12 @@ bulkack(void)
 {
 	static char buf[BA_LEN];
 	char *args[] = {"bulkack-child", NULL};
-	char pp[8];
 	double t[2] = {0, 0}, wake;
 	int kid, i, len = 0;
 
 	if (tc_spawn_self(args, 1, &kid) != 1)
 		tc_fatal("spawn the offering child");
-	for (i = 0; i < 20; i++) {
-		if (tc_trecv(kid, TAG_PING, 30) == 0)
-			break;
-		pvm_upkbyte(pp, 8, 1);
-		pvm_initsend(PvmDataRaw);
-		pvm_pkbyte(pp, 8, 1);
-		pvm_send(kid, TAG_PONG);
-	}
+	i = answer_rounds(kid);
 	tc_eq(i, 20, "round trips that open the rings");
 	tc_check(ring_maps() >= 1, "a ring segment is mapped (%d)",
 	    ring_maps());
@@ -793,17 +813,9 @@ mcr_child(const char *role)
 {
 	static char buf[MR_OFFER];
 	int parent = pvm_parent(), seq[2] = {-1, -1}, i, b;
-	char pp[8];
 
 	if (strcmp(role, "q") == 0) {
-		for (i = 0; i < 20; i++) {
-			if (tc_trecv(parent, TAG_PING, 30) == 0)
-				break;
-			pvm_upkbyte(pp, 8, 1);
-			pvm_initsend(PvmDataRaw);
-			pvm_pkbyte(pp, 8, 1);
-			pvm_send(parent, TAG_PONG);
-		}
+		i = answer_rounds(parent);
 		tc_trecv(parent, TAG_ARGS, 30);
 		tc_sleep(3.0); /* the multicast's offer to us waits */
 		tc_trecv(parent, TAG_DATA, 30);
@@ -842,18 +854,11 @@ mcastroute(void)
 	static char body[MR_LEN];
 	char *ap[] = {"mcr-child", "p", NULL}, *aq[] = {"mcr-child", "q", NULL};
 	int p, q, seq, got[2] = {-1, -1}, v[2], i;
-	char pp[8] = "mcastrte";
 
 	pvm_setopt(PvmRoute, PvmAllowDirect);
 	if (tc_spawn_self(ap, 1, &p) != 1 || tc_spawn_self(aq, 1, &q) != 1)
 		tc_fatal("spawn the two children");
-	for (i = 0; i < 20; i++) {
-		pvm_initsend(PvmDataRaw);
-		pvm_pkbyte(pp, 8, 1);
-		pvm_send(q, TAG_PING);
-		if (tc_trecv(q, TAG_PONG, 30) == 0)
-			break;
-	}
+	i = ping_rounds(q);
 	tc_eq(i, 20, "round trips with Q (its route opens)");
 	tc_check(tc_recv_ints(p, TAG_PID, &seq, 1, 30) == p, "P reports in");
 	seq = 0;
@@ -1005,15 +1010,8 @@ handover_child(void)
 {
 	static const int tags[] = {HO_A, HO_A, HO_B, HO_A, HO_H, HO_B, HO_A};
 	int parent = pvm_parent(), round, i, v;
-	char pp[8] = "handover";
 
-	for (i = 0; i < 20; i++) {
-		pvm_initsend(PvmDataRaw);
-		pvm_pkbyte(pp, 8, 1);
-		pvm_send(parent, TAG_PING);
-		if (tc_trecv(parent, TAG_PONG, 30) == 0)
-			break;
-	}
+	i = ping_rounds(parent);
 	for (round = 0; round < 2; round++) {
 		if (tc_recv_ints(parent, TAG_ARGS, &v, 1, 30) != parent)
 			break;
@@ -1062,18 +1060,10 @@ handover(void)
 {
 	char *args[] = {"handover-child", NULL};
 	int kid, round, i, v, want[] = {0, 1, 3, 6};
-	char pp[8];
 
 	if (tc_spawn_self(args, 1, &kid) != 1)
 		tc_fatal("spawn the child");
-	for (i = 0; i < 20; i++) {
-		if (tc_trecv(kid, TAG_PING, 30) == 0)
-			break;
-		pvm_upkbyte(pp, 8, 1);
-		pvm_initsend(PvmDataRaw);
-		pvm_pkbyte(pp, 8, 1);
-		pvm_send(kid, TAG_PONG);
-	}
+	i = answer_rounds(kid);
 	tc_eq(i, 20, "round trips that open the route");
 	if (getenv("PVM_SHM") == NULL || strcmp(getenv("PVM_SHM"), "0") != 0)
 		tc_check(ring_maps() >= 1, "a ring segment is mapped (%d)",
