@@ -155,11 +155,8 @@ ring_end_writev(struct ring_end *e, const struct iovec *iov, size_t n)
 		    e->txdata, e->size, e->tail + done, iov[i].iov_base, k);
 		done += k;
 	}
-	if (done > 0) {
-		e->tail += done;
-		atomic_store_explicit(
-		    &e->tx->tail, e->tail, memory_order_release);
-	}
+	if (done > 0)
+		ring_end_commit(e, done);
 	return (long long)done;
 }
 
@@ -173,8 +170,7 @@ ring_end_write(struct ring_end *e, const void *p, size_t n)
 	if ((size_t)room < n)
 		return 0;
 	ring_put(e->txdata, e->size, e->tail, p, n);
-	e->tail += n;
-	atomic_store_explicit(&e->tx->tail, e->tail, memory_order_release);
+	ring_end_commit(e, n);
 	return (long long)n;
 }
 
@@ -254,14 +250,10 @@ ring_end_skip(struct ring_end *e, size_t n, int fd)
 long long
 ring_end_read(struct ring_end *e, void *dst, size_t want, int fd)
 {
-	uint64_t tail =
-	    atomic_load_explicit(&e->rx->tail, memory_order_acquire);
-	long long k = ring_readable(e->head, tail, e->size, want);
+	long long k = ring_end_peek_some(e, dst, want);
 
-	if (k <= 0)
-		return k;
-	ring_get(e->rxdata, e->size, e->head, dst, (size_t)k);
-	ring_end_skip(e, (size_t)k, fd);
+	if (k > 0)
+		ring_end_skip(e, (size_t)k, fd);
 	return k;
 }
 

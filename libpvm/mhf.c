@@ -267,7 +267,7 @@ lpvm_mhf_run_owed(unsigned long long limit)
 	struct mhf *h;
 	size_t i;
 
-	if (mhf_running || lpvm_mhf_npend == 0)
+	if (mhf_running)
 		return;
 	mhf_running = 1;
 	/* A handler may add messages to the list (mhf_pend may move). */

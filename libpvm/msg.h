@@ -201,9 +201,6 @@ int lpvm_msg_room(const struct lpvm_msg *m, size_t add);
  */
 size_t lpvm_msg_pieces(const struct lpvm_msg *m, struct lpvm_seg *out,
     size_t max);
-/* Copy m's whole body to out if it is at most max bytes: its length, or
- * (size_t)-1 (then out holds nothing of use). */
-size_t lpvm_msg_gather(const struct lpvm_msg *m, uint8_t *out, size_t max);
 /* Wire encoding a sent body carries (WIRE_ENC_XDR or WIRE_ENC_NATIVE). */
 int lpvm_msg_wire_enc(const struct lpvm_msg *m);
 

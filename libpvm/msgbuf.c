@@ -175,6 +175,17 @@ lpvm_msg_wrap(uint8_t *data, size_t len, int wire_enc)
 	return m;
 }
 
+/* The lowest free slot of the table, or msgtab_size if it is full. */
+static int
+msg_slot_free(void)
+{
+	int i;
+
+	for (i = msgtab_hint; i < msgtab_size && msgtab[i] != NULL; i++)
+		;
+	return i;
+}
+
 /* Put m in the lowest free slot, growing the table. */
 int
 lpvm_msg_register(struct lpvm_msg *m)
@@ -182,11 +193,7 @@ lpvm_msg_register(struct lpvm_msg *m)
 	struct lpvm_msg **t;
 	int i, n;
 
-	for (i = msgtab_hint; i < msgtab_size; i++) {
-		if (msgtab[i] == NULL)
-			break;
-	}
-	if (i == msgtab_size) {
+	if ((i = msg_slot_free()) == msgtab_size) {
 		if (msgtab_size > INT_MAX / 2)
 			return PvmNoMem;
 		n = msgtab_size ? msgtab_size * 2 : 16;
@@ -436,29 +443,6 @@ lpvm_msg_pieces(const struct lpvm_msg *m, struct lpvm_seg *out, size_t max)
 	return m->nsegs;
 }
 
-size_t
-lpvm_msg_gather(const struct lpvm_msg *m, uint8_t *out, size_t max)
-{
-	const void *p;
-	size_t i, n = 0;
-
-	if (!m->enc->inplace) {
-		if (m->len > max)
-			return (size_t)-1;
-		if (m->len > 0)
-			memcpy(out, m->data, m->len);
-		return m->len;
-	}
-	for (i = 0; i < m->nsegs; i++) {
-		if (m->segs[i].len > max - n)
-			return (size_t)-1;
-		p = m->segs[i].ptr ? m->segs[i].ptr : m->data + m->segs[i].off;
-		memcpy(out + n, p, m->segs[i].len);
-		n += m->segs[i].len;
-	}
-	return n;
-}
-
 /* The WIRE_ENC_* m's body is in. */
 int
 lpvm_msg_wire_enc(const struct lpvm_msg *m)
@@ -692,9 +676,7 @@ msg_renew_sbuf(const struct lpvm_enc *e)
 	if (lpvm_sbuf == 0 || e->trace ||
 	    (m = lpvm_msg_get(lpvm_sbuf)) == NULL || m->lent > 0)
 		return 0;
-	for (i = msgtab_hint; i < msgtab_size && msgtab[i] != NULL; i++)
-		;
-	if (i == msgtab_size)
+	if ((i = msg_slot_free()) == msgtab_size)
 		return 0; /* the table must grow: the general way */
 	lpvm_queue_unlink(m); /* pvm_setsbuf may have named a queued one */
 	msg_release_data(m);

@@ -72,7 +72,6 @@ struct route_ticket {
 int lpvm_tcp_listenfd = -1;
 static int tcp_port;
 static struct route_ticket tickets[ROUTE_TICKETS];
-/* An answer or a connect waits for lpvm_route_flush: LPVM_OWED_ROUTE. */
 
 /* Free the tickets whose time is over; the number still out. */
 static int

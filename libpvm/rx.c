@@ -1231,15 +1231,8 @@ rx_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 	return got;
 }
 
-/*
- * The answers owed to offers and route requests read during the wait go
- * out on every way out of it, not only after a poll that found input: a
- * wait first reads the rings that have bytes (lpvm_rx_pending), and if
- * that delivered an offer and the poll that follows (not waiting then)
- * finds nothing, it returns at once.  The program may then have its
- * message and block outside libpvm (pvm_barrier) while the offerer waits
- * for the answer in its pvm_send: the soak's stall with rings.
- */
+/* After input was handled, with no write under way: free the connections
+ * that died, send what is owed (lpvm_io_wait, lpvm_pump_for). */
 static void
 rx_wait_done(void)
 {
@@ -1250,6 +1243,15 @@ rx_wait_done(void)
 	}
 }
 
+/*
+ * The answers owed to offers and route requests read during the wait go
+ * out on every way out of it, not only after a poll that found input: a
+ * wait first reads the rings that have bytes (lpvm_rx_pending), and if
+ * that delivered an offer and the poll that follows (not waiting then)
+ * finds nothing, it returns at once.  The program may then have its
+ * message and block outside libpvm (pvm_barrier) while the offerer waits
+ * for the answer in its pvm_send: the soak's stall with rings.
+ */
 int
 lpvm_io_wait(int timeout_ms, struct lpvm_conn *wout, int *writable)
 {

@@ -207,62 +207,54 @@ tx_batch(struct tx_cursor *tc, const struct wire_hdr *h0,
 }
 
 /*
- * A small frame for a ring route, laid out whole on the stack and put in
- * the ring with one copy, or not at all: 1 if it went, 0 if the ring had
- * no room for it (the caller then writes it as any other, waiting for
- * room), -1 if the ring is broken.  Skips the iovec walk of tx_writev:
- * about 130 of the 480 instructions of lpvm_tx for an 8-byte message
- * (callgrind).
+ * A small frame for a ring route, laid out whole straight in the ring
+ * (ring_end_reserve) and published, or, where the ring wraps, on the
+ * stack and put in with one copy; or not at all: 1 if it went, 0 if the
+ * ring had no room for it (the caller then writes it as any other,
+ * waiting for room), -1 if the ring is broken.  Skips the iovec walk of
+ * tx_writev: about 130 of the 480 instructions of lpvm_tx for an 8-byte
+ * message (callgrind).
  */
 static int
 tx_small_shm(struct lpvm_conn *c, const struct wire_hdr *h,
     const struct lpvm_seg *pieces, size_t npieces, size_t total)
 {
-	uint8_t buf[TX_SMALL];
+	uint8_t buf[TX_SMALL], *f;
 	size_t i, at = WIRE_HDR_LEN;
 	long long r;
 
 	if (c->fd < 0 || c->eof)
 		return -1;
-	wire_hdr_encode(h, buf);
+	if ((f = ring_end_reserve(c->shm, WIRE_HDR_LEN + total)) == NULL)
+		f = buf;
+	wire_hdr_encode(h, f);
 	for (i = 0; i < npieces; i++) {
 		if (pieces[i].len == 0)
 			continue;
-		memcpy(buf + at, pieces[i].ptr, pieces[i].len);
+		memcpy(f + at, pieces[i].ptr, pieces[i].len);
 		at += pieces[i].len;
 	}
-	if ((r = ring_end_write(c->shm, buf, WIRE_HDR_LEN + total)) <= 0)
+	if (f != buf)
+		ring_end_commit(c->shm, WIRE_HDR_LEN + total);
+	else if ((r = ring_end_write(c->shm, buf, WIRE_HDR_LEN + total)) <= 0)
 		return r < 0 ? -1 : 0;
 	ring_end_wake_reader(c->shm, c->fd);
 	return 1;
 }
 
-/*
- * A message that fits one frame, as most do: its header and pieces in
- * one write, without laying out a cursor (80 of the 555 instructions
- * lpvm_tx took for an 8-byte message, callgrind).  The frame is the one
- * tx_batch makes.
- */
-static int
-tx_one_frame(struct lpvm_conn *c, const struct wire_hdr *h0,
-    const struct lpvm_seg *pieces, size_t npieces, size_t total)
+/* tx_one_frame's write through the iovec (a socket, a full ring, a
+ * larger frame); out of line, so that a small frame for a ring does not
+ * set up its arrays. */
+static int __attribute__((noinline))
+tx_one_frame_iov(struct lpvm_conn *c, const struct wire_hdr *h,
+    const struct lpvm_seg *pieces, size_t npieces)
 {
 	uint8_t hdr[WIRE_HDR_LEN];
 	struct iovec iov[TX_FAST_IOV];
-	struct wire_hdr h = *h0;
 	size_t i, n = 1;
 	int rc;
 
-	h.flags = WIRE_F_SOM | WIRE_F_EOM;
-	h.len = total;
-	if (c->shm != NULL && total <= TX_SMALL - WIRE_HDR_LEN &&
-	    (rc = tx_small_shm(c, &h, pieces, npieces, total)) != 0) {
-		if (rc < 0)
-			return -1;
-		lpvm_tx_owed();
-		return 0;
-	}
-	wire_hdr_encode(&h, hdr);
+	wire_hdr_encode(h, hdr);
 	iov[0].iov_base = hdr;
 	iov[0].iov_len = WIRE_HDR_LEN;
 	for (i = 0; i < npieces; i++) {
@@ -279,22 +271,43 @@ tx_one_frame(struct lpvm_conn *c, const struct wire_hdr *h0,
 	return rc;
 }
 
-int
-lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
-    const struct lpvm_seg *pieces, size_t npieces)
+/*
+ * A message that fits one frame, as most do: its header (flags and len
+ * set by the caller) and pieces in one write, without laying out a
+ * cursor (80 of the 555 instructions lpvm_tx took for an 8-byte
+ * message, callgrind).  The frame is the one tx_batch makes.
+ */
+static int
+tx_one_frame(struct lpvm_conn *c, const struct wire_hdr *h,
+    const struct lpvm_seg *pieces, size_t npieces, size_t total)
+{
+	int rc;
+
+	if (c->shm != NULL && total <= TX_SMALL - WIRE_HDR_LEN &&
+	    (rc = tx_small_shm(c, h, pieces, npieces, total)) != 0) {
+		if (rc < 0)
+			return -1;
+		lpvm_tx_owed();
+		return 0;
+	}
+	return tx_one_frame_iov(c, h, pieces, npieces);
+}
+
+/*
+ * A message of several frames (or of many pieces): cut by the cursor.
+ * Out of line, so that a message of one frame does not pay for this
+ * frame's arrays (their set-up and canary: about 100 of the 470
+ * instructions of lpvm_tx for an 8-byte message, callgrind).
+ */
+static int __attribute__((noinline))
+tx_frames(struct lpvm_conn *c, const struct wire_hdr *h,
+    const struct lpvm_seg *pieces, size_t npieces, size_t n)
 {
 	uint8_t hdrs[TX_HDRS][WIRE_HDR_LEN];
 	struct iovec iov[TX_IOV];
 	struct tx_cursor tc;
-	size_t i, n;
 	int last = 0, rc = 0;
 
-	for (i = 0, n = 0; i < npieces; i++)
-		n += pieces[i].len;
-	if (lpvm.fragsize <= 0)
-		lpvm.fragsize = WIRE_FRAG_DEFAULT;
-	if (n <= (size_t)lpvm.fragsize && npieces < TX_FAST_IOV)
-		return tx_one_frame(c, h, pieces, npieces, n);
 	memset(&tc, 0, sizeof(tc));
 	tc.p = pieces;
 	tc.n = npieces;
@@ -316,6 +329,34 @@ lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
 	if (rc == 0)
 		lpvm_tx_owed();
 	return rc;
+}
+
+/* lpvm_tx of a message whose body is total bytes. */
+static int
+tx_write(struct lpvm_conn *c, const struct wire_hdr *h0,
+    const struct lpvm_seg *pieces, size_t npieces, size_t total)
+{
+	struct wire_hdr h;
+
+	if (lpvm.fragsize <= 0)
+		lpvm.fragsize = WIRE_FRAG_DEFAULT;
+	if (total > (size_t)lpvm.fragsize || npieces >= TX_FAST_IOV)
+		return tx_frames(c, h0, pieces, npieces, total);
+	h = *h0;
+	h.flags = WIRE_F_SOM | WIRE_F_EOM;
+	h.len = total;
+	return tx_one_frame(c, &h, pieces, npieces, total);
+}
+
+int
+lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
+    const struct lpvm_seg *pieces, size_t npieces)
+{
+	size_t i, n;
+
+	for (i = 0, n = 0; i < npieces; i++)
+		n += pieces[i].len;
+	return tx_write(c, h, pieces, npieces, n);
 }
 
 void
@@ -408,11 +449,11 @@ tx_send(int dst, int tag, int ctx, int wid, int wire_enc,
 	}
 	if (tid_is_task(dst) && (c = lpvm_route_get(dst)) != NULL) {
 		/* A failed route means the peer is gone: nothing to do. */
-		if (lpvm_tx(c, &h, pieces, npieces) != 0 && c->fd >= 0)
+		if (tx_write(c, &h, pieces, npieces, total) != 0 && c->fd >= 0)
 			lpvm_conn_close(c, CONN_REFUSED);
 		return lpvm_pvmd != NULL ? 0 : PvmSysErr;
 	}
-	if (lpvm_tx(lpvm_pvmd, &h, pieces, npieces) != 0) {
+	if (tx_write(lpvm_pvmd, &h, pieces, npieces, total) != 0) {
 		if (lpvm_pvmd != NULL)
 			lpvm_disconnect();
 		return PvmSysErr;
@@ -427,50 +468,6 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
 	return tx_send(dst, tag, ctx, wid, wire_enc, pieces, npieces, NULL);
 }
 
-/*
- * The short way for the common message: a body of up to TX_SMALL bytes,
- * header included, to a task over its ring route.  The frame tx_send
- * would write is laid out straight in the ring (ring_end_reserve; on the
- * stack where the ring wraps, then put in with one copy), without the
- * list of pieces, the bulk test and the frame cursor (lpvm_tx).  1 if
- * it was sent (or the route failed: the peer is gone, as tx_send takes
- * it), 0 if this is not such a message or the ring has no room for it
- * now: then the general way sends it, and waits.
- */
-static int
-tx_send_small(int dst, int tag, int ctx, const struct lpvm_msg *m)
-{
-	uint8_t buf[TX_SMALL], *f;
-	struct lpvm_conn *c;
-	struct wire_hdr h;
-	long long r = 1;
-	size_t len;
-
-	if (lpvm_tx_depth != 0 || lpvm_pvmd == NULL || !tid_is_task(dst) ||
-	    dst == lpvm.mytid || (c = lpvm_route_get(dst)) == NULL ||
-	    c->shm == NULL || c->fd < 0 || c->eof)
-		return 0;
-	if ((f = ring_end_reserve(c->shm, TX_SMALL)) == NULL)
-		f = buf;
-	len = lpvm_msg_gather(m, f + WIRE_HDR_LEN, TX_SMALL - WIRE_HDR_LEN);
-	if (len == (size_t)-1)
-		return 0; /* nothing of it is published */
-	lpvm_hdr_init(&h, dst, tag, ctx, lpvm_msg_wire_enc(m), m->wid);
-	h.flags = WIRE_F_SOM | WIRE_F_EOM;
-	h.len = len;
-	wire_hdr_encode(&h, f);
-	if (f != buf)
-		ring_end_commit(c->shm, WIRE_HDR_LEN + len);
-	else if ((r = ring_end_write(c->shm, buf, WIRE_HDR_LEN + len)) == 0)
-		return 0;
-	if (r < 0)
-		lpvm_conn_close(c, CONN_REFUSED);
-	else
-		ring_end_wake_reader(c->shm, c->fd);
-	lpvm_tx_owed();
-	return 1;
-}
-
 int
 lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m)
 {
@@ -478,8 +475,6 @@ lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m)
 	size_t n;
 	int rc;
 
-	if (tx_send_small(dst, tag, ctx, m))
-		return lpvm_pvmd != NULL ? 0 : PvmSysErr;
 	n = lpvm_msg_pieces(m, local, 16);
 	if (n > 16) {
 		if ((p = calloc(n, sizeof(*p))) == NULL)

@@ -96,6 +96,15 @@ ring_maps(void)
 	return memfd_maps("memfd:pvm-route");
 }
 
+/* Routes between tasks of one host get rings (not PVM_SHM=0). */
+static int
+rings_on(void)
+{
+	const char *e = getenv("PVM_SHM");
+
+	return e == NULL || strcmp(e, "0") != 0;
+}
+
 /* Up to 20 round trips of 8 bytes that open a route to peer (as many as
  * came back): ping_rounds pings, answer_rounds answers. */
 static int
@@ -980,8 +989,7 @@ stopcont(int n)
 	}
 	tc_eq(ok, n, "answers of a stopped, continued and interrupted child");
 	tc_eq(late, 0, "answers that took over 2 s (worst %.3f s)", worst);
-	tc_check(ring_maps() >= (getenv("PVM_SHM") == NULL ||
-	                            strcmp(getenv("PVM_SHM"), "0") != 0),
+	tc_check(ring_maps() >= rings_on(),
 	    "ring segments mapped as PVM_SHM says (%d)", ring_maps());
 	pvm_initsend(PvmDataRaw);
 	pvm_send(kid, TAG_PING); /* empty: the child leaves */
@@ -1065,7 +1073,7 @@ handover(void)
 		tc_fatal("spawn the child");
 	i = answer_rounds(kid);
 	tc_eq(i, 20, "round trips that open the route");
-	if (getenv("PVM_SHM") == NULL || strcmp(getenv("PVM_SHM"), "0") != 0)
+	if (rings_on())
 		tc_check(ring_maps() >= 1, "a ring segment is mapped (%d)",
 		    ring_maps());
 	tc_check(pvm_addmhf(kid, HO_H, pvm_getcontext(), ho_handler) > 0,
