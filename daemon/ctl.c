@@ -329,10 +329,11 @@ ctl_TM_MCAST(struct ctlreq *q)
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		xdr_get_int(&q->r, &tid);
+		if (xdr_get_int(&q->r, &tid) != 0)
+			break; /* cannot happen: n was checked against the bytes */
 		v[i] = tid;
 	}
-	conn_set_mcast(q->c, v, n);
+	conn_set_mcast(q->c, v, i);
 }
 
 /* TM_SETOUT: where the caller's own stdout/stderr goes. */
