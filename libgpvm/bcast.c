@@ -48,8 +48,10 @@ bcast_send(int *to, int n, int msgtag)
 int
 pvm_bcast(char *group, int msgtag)
 {
+	/* Up to BCAST_ROUTES instances the list is on the stack. */
+	int local[BCAST_ROUTES + 1], *to = local;
 	struct gpvm_view *v;
-	int *to, n = 0, me, i, cc;
+	int n = 0, me, i, cc;
 
 	if ((cc = gpvm_view_cached(group, &v)) < 0) {
 		return gpvm_err("pvm_bcast", cc);
@@ -61,7 +63,8 @@ pvm_bcast(char *group, int msgtag)
 		return gpvm_err("pvm_bcast", PvmBadParam);
 	}
 	me = pvm_mytid();
-	if ((to = malloc((size_t)(v->ninst + 1) * sizeof(*to))) == NULL) {
+	if (v->ninst > BCAST_ROUTES &&
+	    (to = malloc((size_t)v->ninst * sizeof(*to))) == NULL) {
 		return gpvm_err("pvm_bcast", PvmNoMem);
 	}
 	for (i = 0; i < v->ninst; i++) {
@@ -71,6 +74,8 @@ pvm_bcast(char *group, int msgtag)
 	}
 	/* PVM 3.4: nobody to send to (alone or empty) is PvmNoInst. */
 	cc = n == 0 ? PvmNoInst : bcast_send(to, n, msgtag);
-	free(to);
+	if (to != local) {
+		free(to);
+	}
 	return gpvm_err("pvm_bcast", cc < 0 ? cc : 0);
 }

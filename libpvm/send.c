@@ -44,6 +44,11 @@ pvm_send(int tid, int tag)
 	return 0;
 }
 
+/* Lists of up to this many tids are sorted on the stack: pvm_bcast to a
+ * small group calls pvm_mcast every time, and a malloc, a free and a
+ * qsort of one were a good part of a 1-member bcast's instructions. */
+#define SEND_MCAST_LOCAL 64
+
 /* qsort order for tids. */
 static int
 send_tidcmp(const void *a, const void *b)
@@ -104,8 +109,9 @@ send_mcast_pvmd(const int *tids, int n, int tag, struct lpvm_msg *m)
 int
 pvm_mcast(int *tids, int n, int tag)
 {
+	int local[2 * SEND_MCAST_LOCAL], *v = local, *r;
 	struct lpvm_msg *m;
-	int *v, *r, i, k, nr, rc;
+	int i, k, nr, rc;
 
 	if ((rc = lpvm_enrol()) < 0)
 		return lpvm_err("pvm_mcast", rc);
@@ -119,11 +125,13 @@ pvm_mcast(int *tids, int n, int tag)
 		return lpvm_err("pvm_mcast", PvmNoBuf);
 	if (n == 0)
 		return 0;
-	if ((v = malloc(2 * (size_t)n * sizeof(*v))) == NULL)
+	if (n > SEND_MCAST_LOCAL &&
+	    (v = malloc(2 * (size_t)n * sizeof(*v))) == NULL)
 		return lpvm_err("pvm_mcast", PvmNoMem);
 	r = v + n;
 	memcpy(v, tids, (size_t)n * sizeof(*v));
-	qsort(v, (size_t)n, sizeof(*v), send_tidcmp);
+	if (n > 1)
+		qsort(v, (size_t)n, sizeof(*v), send_tidcmp);
 	/* Which copies go over routes is decided before anything is sent. */
 	for (i = 0, k = 0, nr = 0; i < n; i++) {
 		if ((i > 0 && v[i] == v[i - 1]) || v[i] == lpvm.mytid)
@@ -143,7 +151,8 @@ pvm_mcast(int *tids, int n, int tag)
 		    "mcast to t%x: over its route", (unsigned)r[i]);
 		rc = lpvm_send_msg(r[i], tag, lpvm.ctx, m);
 	}
-	free(v);
+	if (v != local)
+		free(v);
 	if (rc < 0)
 		return lpvm_err("pvm_mcast", rc);
 	/* As PVM: the buffer's header names our multicast address. */
