@@ -114,18 +114,25 @@ look_at(void *arg)
 	return *n > 0 && --*n == 0;
 }
 
+/*
+ * The budget of test_spin_wait, us.  Its hit needs three looks, with a
+ * sched_yield between two: long enough that a loaded machine does not
+ * run out the time first (2 ms did once, under the sanitizers, in CI).
+ */
+#define WAIT_US 500000
+
 START_TEST(test_spin_wait)
 {
-	struct spin_budget b = SPIN_BUDGET_INIT(2000);
+	struct spin_budget b = SPIN_BUDGET_INIT(WAIT_US);
 	int n = 3;
 
 	/* Hit: returns the look's result and keeps the full budget. */
 	ck_assert_int_eq(spin_wait(&b, look_at, &n), 1);
 	ck_assert_int_eq(n, 0);
-	ck_assert_int_eq(spin_budget_next(&b), 2000);
+	ck_assert_int_eq(spin_budget_next(&b), WAIT_US);
 	/* Miss: looks until the time is out, then halves the budget. */
 	ck_assert_int_eq(spin_wait(&b, look_at, &n), 0);
-	ck_assert_int_eq(spin_budget_next(&b), 1000);
+	ck_assert_int_eq(spin_budget_next(&b), WAIT_US / 2);
 	/* A budget at zero: no look at all. */
 	b.us = 0;
 	n = 1;
