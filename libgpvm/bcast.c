@@ -49,7 +49,7 @@ int
 pvm_bcast(char *group, int msgtag)
 {
 	/* Up to BCAST_ROUTES instances the list is on the stack. */
-	int local[BCAST_ROUTES + 1], *to = local;
+	int local[BCAST_ROUTES], *to = local;
 	struct gpvm_view *v;
 	int n = 0, me, i, cc;
 
