@@ -18,7 +18,7 @@
  * root's return - min over ranks of barrier exit; the figure is the
  * median.  The root reduces in place (MPI_IN_PLACE), as pvm_reduce does;
  * every rank holds rank + 1 before each call and the root checks for
- * N (N + 1) / 2.  For -b, REPS back-to-back barriers, the median of the
+ * N (N + 1) / 2 (and a gather's parts) after the timed part.  For -b, REPS back-to-back barriers, the median of the
  * root's calls.
  * Output: "reduce N COUNT MEDIAN_US REPS P10 P90 SKEW" or
  * "barrier N MEDIAN_US REPS P10 P90 LAST" (see bench/reduce.c).
@@ -35,12 +35,11 @@
 static int op = 'r';
 static double *big;
 
-/* A gather or scatter of count doubles; 0, or -2 if wrong. */
+/* A gather, scatter or bcast of count doubles; 0, or -2 if a
+ * member's first or last element shows it wrong. */
 static int
-gather_scatter(double *data, int count, int rank, int n)
+gather_scatter(double *data, int count, int rank)
 {
-	size_t j, nel = (size_t)n * (size_t)count;
-
 	if (op == 'B') {
 		MPI_Bcast(data, count, MPI_DOUBLE, 0, MPI_COMM_WORLD);
 		return data[0] == 1 && data[count - 1] == 1 ? 0 : -2;
@@ -48,16 +47,26 @@ gather_scatter(double *data, int count, int rank, int n)
 	if (op == 'g') {
 		MPI_Gather(data, count, MPI_DOUBLE, big, count, MPI_DOUBLE, 0,
 		    MPI_COMM_WORLD);
-		for (j = 0; rank == 0 && j < nel; j++) {
-			if (big[j] != (double)(j / (size_t)count + 1)) {
-				return -2;
-			}
-		}
-		return 0;
+		return 0; /* checked after the timed part: gather_check */
 	}
 	MPI_Scatter(big, count, MPI_DOUBLE, data, count, MPI_DOUBLE, 0,
 	    MPI_COMM_WORLD);
 	return data[0] == rank + 1 && data[count - 1] == rank + 1 ? 0 : -2;
+}
+
+/* The root's gathered parts, checked outside the timed part (as the
+ * reduce's sums, and as bench/reduce.c does both); 0, or -2 if wrong. */
+static int
+gather_check(int count, int rank, int n)
+{
+	size_t j, nel = (size_t)n * (size_t)count;
+
+	for (j = 0; op == 'g' && rank == 0 && j < nel; j++) {
+		if (big[j] != (double)(j / (size_t)count + 1)) {
+			return -2;
+		}
+	}
+	return 0;
 }
 
 /* One barrier-separated reduce; notes repetition i's barrier exit and
@@ -78,13 +87,13 @@ one_reduce(
 	MPI_Barrier(MPI_COMM_WORLD);
 	t0 = now_us();
 	if (op != 'r') {
-		cc = gather_scatter(data, count, rank, n);
+		cc = gather_scatter(data, count, rank);
 		t1 = now_us();
 		if (i >= 0) {
 			a[i] = t0;
 			b[i] = t1;
 		}
-		return cc;
+		return cc < 0 ? cc : gather_check(count, rank, n);
 	}
 	if (rank == 0) {
 		MPI_Reduce(MPI_IN_PLACE, data, count, MPI_DOUBLE, MPI_SUM, 0,
