@@ -18,8 +18,8 @@
  * root's return - min over ranks of barrier exit; the figure is the
  * median.  The root reduces in place (MPI_IN_PLACE), as pvm_reduce does;
  * every rank holds rank + 1 before each call and the root checks for
- * N (N + 1) / 2 (and a gather's parts) after the timed part.  For -b, REPS back-to-back barriers, the median of the
- * root's calls.
+ * N (N + 1) / 2 (and a gather's parts) after the timed part.  For -b,
+ * REPS back-to-back barriers, the median of the root's calls.
  * Output: "reduce N COUNT MEDIAN_US REPS P10 P90 SKEW" or
  * "barrier N MEDIAN_US REPS P10 P90 LAST" (see bench/reduce.c).
  */
@@ -35,10 +35,11 @@
 static int op = 'r';
 static double *big;
 
-/* A gather, scatter or bcast of count doubles; 0, or -2 if a
- * member's first or last element shows it wrong. */
+/* The timed call: the reduce, gather, scatter or bcast of count
+ * doubles; 0, or -2 if a member's first or last element shows it wrong
+ * (scatter, bcast). */
 static int
-gather_scatter(double *data, int count, int rank)
+timed_call(double *data, int count, int rank)
 {
 	if (op == 'B') {
 		MPI_Bcast(data, count, MPI_DOUBLE, 0, MPI_COMM_WORLD);
@@ -47,21 +48,33 @@ gather_scatter(double *data, int count, int rank)
 	if (op == 'g') {
 		MPI_Gather(data, count, MPI_DOUBLE, big, count, MPI_DOUBLE, 0,
 		    MPI_COMM_WORLD);
-		return 0; /* checked after the timed part: gather_check */
+		return 0;
 	}
-	MPI_Scatter(big, count, MPI_DOUBLE, data, count, MPI_DOUBLE, 0,
-	    MPI_COMM_WORLD);
-	return data[0] == rank + 1 && data[count - 1] == rank + 1 ? 0 : -2;
+	if (op == 's') {
+		MPI_Scatter(big, count, MPI_DOUBLE, data, count, MPI_DOUBLE, 0,
+		    MPI_COMM_WORLD);
+		return data[0] == rank + 1 && data[count - 1] == rank + 1 ? 0
+		                                                          : -2;
+	}
+	MPI_Reduce(rank == 0 ? MPI_IN_PLACE : data, rank == 0 ? data : NULL,
+	    count, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+	return 0;
 }
 
-/* The root's gathered parts, checked outside the timed part (as the
- * reduce's sums, and as bench/reduce.c does both); 0, or -2 if wrong. */
+/* After the timed call, at the root: the reduce's sums or the gather's
+ * parts, as bench/reduce.c checks them; 0, or -2 if wrong. */
 static int
-gather_check(int count, int rank, int n)
+root_check(const double *data, int count, int rank, int n)
 {
+	double want = (double)n * (n + 1) / 2;
 	size_t j, nel = (size_t)n * (size_t)count;
 
-	for (j = 0; op == 'g' && rank == 0 && j < nel; j++) {
+	for (j = 0; rank == 0 && op == 'r' && j < (size_t)count; j++) {
+		if (data[j] != want) {
+			return -2;
+		}
+	}
+	for (j = 0; rank == 0 && op == 'g' && j < nel; j++) {
 		if (big[j] != (double)(j / (size_t)count + 1)) {
 			return -2;
 		}
@@ -69,13 +82,13 @@ gather_check(int count, int rank, int n)
 	return 0;
 }
 
-/* One barrier-separated reduce; notes repetition i's barrier exit and
- * reduce return in a[i], b[i] (i < 0: warm-up); -2 if wrong, else 0. */
+/* One barrier-separated call; notes repetition i's barrier exit and
+ * the call's return in a[i], b[i] (i < 0: warm-up); -2 if wrong, else 0. */
 static int
 one_reduce(
     double *data, int count, int rank, int n, double *a, double *b, int i)
 {
-	double t0, t1, want = (double)n * (n + 1) / 2;
+	double t0, t1;
 	int j, cc;
 
 	for (j = 0; j < count; j++) {
@@ -86,33 +99,13 @@ one_reduce(
 	}
 	MPI_Barrier(MPI_COMM_WORLD);
 	t0 = now_us();
-	if (op != 'r') {
-		cc = gather_scatter(data, count, rank);
-		t1 = now_us();
-		if (i >= 0) {
-			a[i] = t0;
-			b[i] = t1;
-		}
-		return cc < 0 ? cc : gather_check(count, rank, n);
-	}
-	if (rank == 0) {
-		MPI_Reduce(MPI_IN_PLACE, data, count, MPI_DOUBLE, MPI_SUM, 0,
-		    MPI_COMM_WORLD);
-	} else {
-		MPI_Reduce(
-		    data, NULL, count, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-	}
+	cc = timed_call(data, count, rank);
 	t1 = now_us();
 	if (i >= 0) {
 		a[i] = t0;
 		b[i] = t1;
 	}
-	for (j = 0; rank == 0 && j < count; j++) {
-		if (data[j] != want) {
-			return -2;
-		}
-	}
-	return 0;
+	return cc < 0 ? cc : root_check(data, count, rank, n);
 }
 
 /* The reduce schedule on every rank; 0, or -2 on a wrong result. */
