@@ -91,7 +91,7 @@ fi
 
 T_PASS=0
 T_FAIL=0
-T_PVMD_SID=""
+T_PVMD_PID=""
 
 T_DIR="$PVM_TMP/pvm-$(id -u)"
 T_LOG="$PVM_TMP/pvm-$(id -u).log"
@@ -239,7 +239,7 @@ start_pvmd() {
 		dump_log
 		exit 99
 	fi
-	T_PVMD_SID=$(cat "$T_DIR/pid")
+	T_PVMD_PID=$(cat "$T_DIR/pid")
 }
 
 # pvmd_pid: the running pvmd's pid (empty if none).
@@ -262,8 +262,19 @@ dump_log() {
 	fi
 }
 
+# vm_pids: every process but this shell whose environment names our
+# PVM_TMP: the pvmd, its tasks and their children, however they were
+# started.  (The pvmd stays in its starter's session, as PVM 3.4.6's, so
+# a session no longer names them.)  grep runs without PVM_TMP so that it
+# does not list itself.
+vm_pids() {
+	env -u PVM_TMP grep -lzxF "PVM_TMP=$T_TMP" /proc/[0-9]*/environ \
+	    2>/dev/null | sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p' |
+	    grep -vx "$$"
+}
+
 # stop_pvmd: SIGTERM the daemon (it halts its tasks), then make sure
-# nothing of its session survives.
+# nothing started under our PVM_TMP survives.
 stop_pvmd() {
 	local pid i
 	pid=$(pvmd_pid)
@@ -276,9 +287,7 @@ stop_pvmd() {
 			i=$((i - 1))
 		done
 	fi
-	if [ -n "$T_PVMD_SID" ]; then
-		pkill -KILL -s "$T_PVMD_SID" 2>/dev/null || true
-	fi
+	vm_pids | xargs -r kill -KILL 2>/dev/null || true
 }
 
 t_cleanup() {

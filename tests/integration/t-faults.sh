@@ -28,8 +28,8 @@ stray_files() {
 	ls "$T_DIR" |
 	    grep -v "^\(sock\|pid\|lock\|g[0-9a-f]\{8\}\|$(pvmgs_tid)\)\$"
 }
-# Task programs still running in the pvmd's session.
-stray_tasks() { ps -o comm= -s "$(pvmd_pid)" | grep -c '^t_'; }
+# Task programs still running under our PVM_TMP.
+stray_tasks() { vm_pids | xargs -r ps -o comm= -p | grep -c '^t_'; }
 
 # 1. SIGHUP
 start_pvmd

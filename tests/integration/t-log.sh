@@ -16,7 +16,7 @@ spawn_and_halt() {
 		sleep 2
 		echo "halt"
 	} | run 30 "$PVM_CONSOLE" >"$T_TMP/console" 2>&1
-	wait_gone "$T_PVMD_SID" 10
+	wait_gone "$T_PVMD_PID" 10
 }
 
 # One line of 6,891 bytes ("1,2,...,1500").
