@@ -14,6 +14,7 @@
 #include "spin.h"
 
 #include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -89,8 +90,40 @@ startup_fail(const char *fmt, ...)
 }
 
 /*
+ * The child's place among the processes.  A slave (started through ssh
+ * or a batch system) leads a session of its own, apart from the one that
+ * started it.  The master stays in its starter's session, as PVM 3.4.6's
+ * pvmd does (it gives up the terminal with TIOCNOTTY and never calls
+ * setsid), in a process group of its own, so that the terminal's ^C and
+ * ^Z reach it no longer.  Its tasks then share the session of the shell
+ * that started it, as a master task started from that shell does: where
+ * the kernel schedules sessions as groups (autogroup), a session of the
+ * pvmd's own made the hand-started master one group and every spawned
+ * task another, and the master took as much CPU as the tasks together
+ * on its CPU (docs/performance-reduce.md, "Sessions and the scheduler").
+ */
+static void
+detach(void)
+{
+	int fd;
+
+	if (slave.on) {
+		setsid();
+		return;
+	}
+	setpgid(0, 0);
+	signal(SIGTTOU, SIG_IGN);
+	signal(SIGTTIN, SIG_IGN);
+	signal(SIGTSTP, SIG_IGN);
+	if ((fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)) >= 0) {
+		(void)ioctl(fd, TIOCNOTTY);
+		close(fd);
+	}
+}
+
+/*
  * Fork; the parent waits for "OK" (exit 0) or an error text (print it,
- * exit 1).  The child becomes a session leader and returns.
+ * exit 1).  The child detaches (above) and returns.
  */
 static void
 daemonize(void)
@@ -112,7 +145,7 @@ daemonize(void)
 	if (pid == 0) {
 		close(p[0]);
 		ready_fd = p[1];
-		setsid();
+		detach();
 		return;
 	}
 	close(p[1]);

@@ -3,7 +3,7 @@
 # second pvmd refuses, a SIGKILLed pvmd can be replaced, the directory is
 # private, halt removes it, and another user is refused.
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
-need "$PVMD" "$TASKS/t_enrol" "$TASKS/rawclient"
+need "$PVMD" "$TASKS/t_enrol" "$TASKS/rawclient" "$TASKS/pty_drive"
 
 # 1. `pvmd && prog`: pvmd returns only when clients can connect.  Three
 # rounds, each ended by pvm_halt.
@@ -15,7 +15,7 @@ for round in 1 2 3; do
 		fail "round $round: pvmd && t_enrol quick"
 		cat "$T_TMP/q"
 	fi
-	T_PVMD_SID=$(pvmd_pid)
+	T_PVMD_PID=$(pvmd_pid)
 	pid=$(pvmd_pid)
 	run 20 "$TASKS/t_enrol" halt >/dev/null 2>&1
 	if [ -n "$pid" ] && wait_gone "$pid" 10; then
@@ -26,6 +26,40 @@ for round in 1 2 3; do
 	fi
 	check "round $round: halt removed $T_DIR" test ! -e "$T_DIR"
 done
+
+# 1b. Started from a terminal, the pvmd stays in its starter's session
+# (as PVM 3.4.6's: the master task and the tasks it spawns then share
+# one session, which the kernel's autogroup scheduling treats as one
+# group), in a process group of its own and without the terminal, so
+# that the terminal's ^C reaches the shell and not the pvmd.
+cat >"$T_TMP/detach.sh" <<EOF
+"$PVMD" || exit 1
+p=\$(cat "$T_DIR/pid")
+echo "pvmd \$p: sid \$(ps -o sid= -p \$p) pgid \$(ps -o pgid= -p \$p)" \\
+    "tty \$(ps -o tty= -p \$p) starter \$\$"
+trap 'echo interrupted; exit 0' INT
+echo ready
+sleep 20 &
+wait
+EOF
+printf 'expect 1 ready\nsend \\x03\nexpect 1 interrupted\nexit 0\n' |
+    run 40 "$TASKS/pty_drive" "$T_TMP/detach.log" sh "$T_TMP/detach.sh" \
+    >"$T_TMP/detach.out" 2>&1
+check "a pvmd started on a terminal: the shell got the ^C" \
+    grep -q "^PASS: .*interrupted" "$T_TMP/detach.out"
+# "pvmd P sid S pgid G tty T starter X" once the colon is gone
+set -- $(grep '^pvmd ' "$T_TMP/detach.log" | tr -d '\r:')
+echo "# $*"
+check "the pvmd's session is its starter's ($4, starter ${10})" \
+    test -n "$4" -a "$4" = "${10}"
+check "the pvmd leads a process group of its own ($6, pid $2)" \
+    test -n "$6" -a "$6" = "$2"
+check "the pvmd has no terminal (tty $8)" test "$8" = "?"
+check "the pvmd outlived the ^C" pvmd_alive
+T_PVMD_PID=$(pvmd_pid)
+run_checks 20 "$TASKS/t_enrol" quick
+run 20 "$TASKS/t_enrol" halt >/dev/null 2>&1
+check "halted" wait_gone "$T_PVMD_PID" 10
 
 # 2. A private directory.
 start_pvmd
@@ -60,7 +94,7 @@ else
 	fail "new pvmd refused to start after SIGKILL"
 	cat "$T_TMP/third"
 fi
-T_PVMD_SID=$(pvmd_pid)
+T_PVMD_PID=$(pvmd_pid)
 npid=$(pvmd_pid)
 check "new pvmd has a new pid ($npid, old $pid)" \
     test -n "$npid" -a "$npid" != "$pid"
