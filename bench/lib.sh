@@ -1,42 +1,48 @@
 # lib.sh: sourced by bench/run.sh, run-reduce.sh and run-netpipe.sh.
 # Starts and stops the two daemons a benchmark compares, each in a private PVM_TMP
 # under $work: ours ($build/daemon/pvmd) and Debian's PVM 3.4.6
-# (/usr/bin/pvmd, which stays in the foreground, so it runs in its own
-# session and is stopped by session id).
+# (/usr/bin/pvmd, which stays in the foreground, so it runs in the
+# background).  Both stay in the benchmark's session, as each does when
+# started from a shell (docs/performance-reduce.md, "Sessions and the
+# scheduler"), so each is stopped with whatever runs under its PVM_TMP.
 #
 # Needs $work and $build.  Sets OURS_TMP and PVM_TMP346 (a caller may
-# point them elsewhere before a start), ours_sid and pvm346_pid.
+# point them elsewhere before a start), ours_pid and pvm346_pid.
 
 OURS_TMP="$work/ours"
 PVM_TMP346="$work/pvm346"
-ours_sid=""
+ours_pid=""
 pvm346_pid=""
 
 # start_ours: our pvmd; it detaches once ready and writes its pid.
 start_ours() {
 	mkdir -p "$OURS_TMP"
 	PVM_TMP="$OURS_TMP" "$build/daemon/pvmd" || exit 1
-	ours_sid=$(cat "$OURS_TMP"/pvm-*/pid 2>/dev/null)
-	[ -n "$ours_sid" ] || { echo "our pvmd did not start" >&2; exit 1; }
+	ours_pid=$(cat "$OURS_TMP"/pvm-*/pid 2>/dev/null)
+	[ -n "$ours_pid" ] || { echo "our pvmd did not start" >&2; exit 1; }
 }
 
-# stop_session PID: TERM, then KILL whatever is left of its session.
-stop_session() {
-	kill -TERM "$1" 2>/dev/null
-	sleep 0.3
-	pkill -KILL -s "$1" 2>/dev/null
+# tmp_pids DIR: the processes whose environment holds PVM_TMP=DIR (a
+# daemon, its tasks and theirs); grep runs without PVM_TMP.
+tmp_pids() {
+	env -u PVM_TMP grep -lzxF "PVM_TMP=$1" /proc/[0-9]*/environ \
+	    2>/dev/null | sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p' |
+	    grep -vx "$$"
 }
 
-# stop_daemon PID DIR: stop PID's session (none if empty), empty DIR.
+# stop_daemon PID DIR: TERM PID (nothing if empty), then KILL whatever
+# still runs under PVM_TMP=DIR; empty DIR.
 stop_daemon() {
 	[ -n "$1" ] || return 0
-	stop_session "$1"
+	kill -TERM "$1" 2>/dev/null
+	sleep 0.3
+	tmp_pids "$2" | xargs -r kill -KILL 2>/dev/null
 	rm -rf "${2:?}"/*
 }
 
 stop_ours() {
-	stop_daemon "$ours_sid" "$OURS_TMP"
-	ours_sid=""
+	stop_daemon "$ours_pid" "$OURS_TMP"
+	ours_pid=""
 }
 
 # start_pvm346: PVM 3.4.6's pvmd.  Its default spawn path has no pvmgs;
@@ -45,7 +51,7 @@ start_pvm346() {
 	mkdir -p "$PVM_TMP346"
 	printf '* ep=/usr/lib/pvm3/lib\n' >"$work/hosts346"
 	PVM_TMP="$PVM_TMP346" PVM_ROOT=/usr/lib/pvm3 PVM_ALLOW_ROOT=1 \
-	    setsid /usr/bin/pvmd "$work/hosts346" >>"$work/pvm346.out" 2>&1 &
+	    /usr/bin/pvmd "$work/hosts346" >>"$work/pvm346.out" 2>&1 &
 	pvm346_pid=$!
 	for _ in $(seq 50); do
 		ls "$PVM_TMP346"/pvmd.* >/dev/null 2>&1 && return 0

@@ -123,13 +123,14 @@ start_ours() {
 }
 
 # start_pvm346: PVM 3.4.6's master pvmd on h1; it stays in the
-# foreground, so it runs in the background in a session of its own.
+# foreground, so it runs in the background, in the benchmark's session
+# as our master pvmd does.
 # Hosts get dx= (Debian's pvmd by its path) and ep= (where pvmgs is).
 start_pvm346() {
 	local n=50
 	mkdir -p "$(host_tmp 1)/pvm346"
 	printf '* dx=/usr/bin/pvmd ep=/usr/lib/pvm3/lib\n' >"$work/hosts346"
-	on_pvm346 1 1800 setsid /usr/bin/pvmd "$work/hosts346" \
+	on_pvm346 1 1800 /usr/bin/pvmd "$work/hosts346" \
 	    >>"$work/pvm346.out" 2>&1 &
 	while [ $n -gt 0 ]; do
 		ls "$(host_tmp 1)"/pvm346/pvmd.* >/dev/null 2>&1 && return 0

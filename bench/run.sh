@@ -108,7 +108,7 @@ round() {
 
 	start_ours
 	if [ "$r" = 1 ]; then
-		read -r rss fresh < <(idle100 run_ours "$work/idle.ours" "$ours_sid")
+		read -r rss fresh < <(idle100 run_ours "$work/idle.ours" "$ours_pid")
 		R[ours_idle_rss]=$rss
 		echo "== ours: fresh pvmd RSS $fresh KiB, with 100 idle tasks" \
 		    "$rss KiB"
@@ -129,7 +129,7 @@ round() {
 	collect "ours_enc_def_" <"$work/o.txt"
 	run_ours "$work/pingpong.ours" -def -d -x 20 | tee "$work/o.txt"
 	collect "ours_direct_enc_def_" <"$work/o.txt"
-	R[ours_rss_after]=$(rss_kb "$ours_sid")
+	R[ours_rss_after]=$(rss_kb "$ours_pid")
 	stop_ours
 
 	[ $have_pvm = 1 ] || return 0
