@@ -44,6 +44,7 @@
 #define BF_HOT_US 10.0
 
 enum bf_wait { BF_YIELD, BF_HOT, BF_PAUSE };
+static const char *bf_wait_names[] = {"yield", "hot", "pause"};
 
 struct bf_shared {
 	_Atomic uint32_t arrived; /* the barrier's count, its own line */
@@ -123,10 +124,22 @@ bf_member(struct bf_shared *s, int me, int reps, double *rel, double *got)
 	(void)sink;
 }
 
+/* The wait policy called name (bf_wait_names), or -1. */
+static int
+bf_wait_named(const char *name)
+{
+	int w;
+
+	for (w = BF_YIELD; w <= BF_PAUSE; w++)
+		if (strcmp(name, bf_wait_names[w]) == 0)
+			return w;
+	return -1;
+}
+
 static int
 bf_options(int argc, char **argv, int *reps)
 {
-	int i;
+	int i, w;
 
 	for (i = 1; i + 1 < argc; i += 2) {
 		if (strcmp(argv[i], "-n") == 0)
@@ -134,14 +147,8 @@ bf_options(int argc, char **argv, int *reps)
 		else if (strcmp(argv[i], "-r") == 0)
 			*reps = atoi(argv[i + 1]);
 		else if (strcmp(argv[i], "-w") == 0 &&
-		         strcmp(argv[i + 1], "yield") == 0)
-			bf_wait = BF_YIELD;
-		else if (strcmp(argv[i], "-w") == 0 &&
-		         strcmp(argv[i + 1], "hot") == 0)
-			bf_wait = BF_HOT;
-		else if (strcmp(argv[i], "-w") == 0 &&
-		         strcmp(argv[i + 1], "pause") == 0)
-			bf_wait = BF_PAUSE;
+		         (w = bf_wait_named(argv[i + 1])) >= 0)
+			bf_wait = (enum bf_wait)w;
 		else
 			return -1;
 	}
@@ -151,7 +158,7 @@ bf_options(int argc, char **argv, int *reps)
 }
 
 /* Median of the rounds' times (first release to last receipt), and of
- * their release skews in *skew. */
+ * their release skews in *skew; p10 and p90 are left the times'. */
 static double
 bf_figures(
     const double *rel, const double *got, int reps, int skip, double *skew)
@@ -188,10 +195,9 @@ bf_figures(
 int
 main(int argc, char **argv)
 {
-	static const char *names[] = {"yield", "hot", "pause"};
 	int reps = 20000, skip, total, p;
 	struct bf_shared *s;
-	double *rel, *got, m, lo, hi, skew;
+	double *rel, *got, m, skew;
 	size_t stamps;
 
 	if (bf_options(argc, argv, &reps) < 0) {
@@ -227,9 +233,7 @@ main(int argc, char **argv)
 	while (wait(NULL) > 0)
 		;
 	m = bf_figures(rel, got, reps, skip, &skew);
-	lo = p10;
-	hi = p90;
-	printf("bcastfloor %d %s %.2f %.2f %.2f %.2f\n", bf_n, names[bf_wait],
-	    m, lo, hi, skew);
+	printf("bcastfloor %d %s %.2f %.2f %.2f %.2f\n", bf_n,
+	    bf_wait_names[bf_wait], m, p10, p90, skew);
 	return 0;
 }

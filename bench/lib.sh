@@ -22,21 +22,28 @@ start_ours() {
 	[ -n "$ours_pid" ] || { echo "our pvmd did not start" >&2; exit 1; }
 }
 
-# tmp_pids DIR: the processes whose environment holds PVM_TMP=DIR (a
-# daemon, its tasks and theirs); grep runs without PVM_TMP.
+# tmp_pids DIR: the processes but this shell whose environment holds
+# PVM_TMP=DIR (a daemon, its tasks and theirs), as the tests' vm_pids:
+# take the list whole before acting on it; grep runs without PVM_TMP.
 tmp_pids() {
-	env -u PVM_TMP grep -lzxF "PVM_TMP=$1" /proc/[0-9]*/environ \
-	    2>/dev/null | sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p' |
-	    grep -vx "$$"
+	local f p
+	for f in $(env -u PVM_TMP grep -lzxF "PVM_TMP=$1" \
+	    /proc/[0-9]*/environ 2>/dev/null); do
+		p=${f#/proc/}
+		p=${p%/environ}
+		[ "$p" = "$$" ] || echo "$p"
+	done
 }
 
 # stop_daemon PID DIR: TERM PID (nothing if empty), then KILL whatever
 # still runs under PVM_TMP=DIR; empty DIR.
 stop_daemon() {
+	local pids
 	[ -n "$1" ] || return 0
 	kill -TERM "$1" 2>/dev/null
 	sleep 0.3
-	tmp_pids "$2" | xargs -r kill -KILL 2>/dev/null
+	pids=$(tmp_pids "$2")
+	[ -z "$pids" ] || kill -KILL $pids 2>/dev/null
 	rm -rf "${2:?}"/*
 }
 

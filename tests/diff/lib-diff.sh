@@ -57,9 +57,8 @@ start346() {
 # pid346: the PVM 3.4.6 pvmd of this test (its PVM_TMP), if it runs.
 pid346() {
 	local p
-	for p in $(pgrep -x pvmd); do
-		tr '\0' '\n' 2>/dev/null <"/proc/$p/environ" |
-		    grep -qx "PVM_TMP=$T_TMP/pvm346" && echo "$p"
+	for p in $(vm_pids "$T_TMP/pvm346"); do
+		[ "$(vm_comm "$p")" = pvmd ] && echo "$p"
 	done
 }
 

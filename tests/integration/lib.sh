@@ -91,7 +91,6 @@ fi
 
 T_PASS=0
 T_FAIL=0
-T_PVMD_PID=""
 
 T_DIR="$PVM_TMP/pvm-$(id -u)"
 T_LOG="$PVM_TMP/pvm-$(id -u).log"
@@ -239,7 +238,6 @@ start_pvmd() {
 		dump_log
 		exit 99
 	fi
-	T_PVMD_PID=$(cat "$T_DIR/pid")
 }
 
 # pvmd_pid: the running pvmd's pid (empty if none).
@@ -262,21 +260,34 @@ dump_log() {
 	fi
 }
 
-# vm_pids: every process but this shell whose environment names our
-# PVM_TMP: the pvmd, its tasks and their children, however they were
-# started.  (The pvmd stays in its starter's session, as PVM 3.4.6's, so
-# a session no longer names them.)  grep runs without PVM_TMP so that it
-# does not list itself.
+# vm_pids [DIR]: every process but this shell whose environment holds
+# PVM_TMP=DIR (default: ours, $T_TMP): a pvmd, its tasks and their
+# children, however they were started.  (The pvmd stays in its starter's
+# session, as PVM 3.4.6's, so a session no longer names them.)  Take
+# the list whole, $(vm_pids), before acting on it: a command piped from
+# it would run beside the look with our PVM_TMP and be listed (and
+# killed) too.  Only grep runs meanwhile, without PVM_TMP.
 vm_pids() {
-	env -u PVM_TMP grep -lzxF "PVM_TMP=$T_TMP" /proc/[0-9]*/environ \
-	    2>/dev/null | sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p' |
-	    grep -vx "$$"
+	local f p
+	for f in $(env -u PVM_TMP grep -lzxF "PVM_TMP=${1:-$T_TMP}" \
+	    /proc/[0-9]*/environ 2>/dev/null); do
+		p=${f#/proc/}
+		p=${p%/environ}
+		[ "$p" = "$$" ] || echo "$p"
+	done
+}
+
+# vm_comm PID: process PID's command name (empty once it is gone).
+vm_comm() {
+	local c=""
+	read -r c 2>/dev/null <"/proc/$1/comm"
+	echo "$c"
 }
 
 # stop_pvmd: SIGTERM the daemon (it halts its tasks), then make sure
 # nothing started under our PVM_TMP survives.
 stop_pvmd() {
-	local pid i
+	local pid i pids
 	pid=$(pvmd_pid)
 	if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
 		kill -TERM "$pid" 2>/dev/null
@@ -287,7 +298,8 @@ stop_pvmd() {
 			i=$((i - 1))
 		done
 	fi
-	vm_pids | xargs -r kill -KILL 2>/dev/null || true
+	pids=$(vm_pids)
+	[ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true
 }
 
 t_cleanup() {

@@ -15,7 +15,6 @@ for round in 1 2 3; do
 		fail "round $round: pvmd && t_enrol quick"
 		cat "$T_TMP/q"
 	fi
-	T_PVMD_PID=$(pvmd_pid)
 	pid=$(pvmd_pid)
 	run 20 "$TASKS/t_enrol" halt >/dev/null 2>&1
 	if [ -n "$pid" ] && wait_gone "$pid" 10; then
@@ -56,10 +55,10 @@ check "the pvmd leads a process group of its own ($6, pid $2)" \
     test -n "$6" -a "$6" = "$2"
 check "the pvmd has no terminal (tty $8)" test "$8" = "?"
 check "the pvmd outlived the ^C" pvmd_alive
-T_PVMD_PID=$(pvmd_pid)
+pid=$(pvmd_pid)
 run_checks 20 "$TASKS/t_enrol" quick
 run 20 "$TASKS/t_enrol" halt >/dev/null 2>&1
-check "halted" wait_gone "$T_PVMD_PID" 10
+check "halted" wait_gone "$pid" 10
 
 # 2. A private directory.
 start_pvmd
@@ -94,7 +93,6 @@ else
 	fail "new pvmd refused to start after SIGKILL"
 	cat "$T_TMP/third"
 fi
-T_PVMD_PID=$(pvmd_pid)
 npid=$(pvmd_pid)
 check "new pvmd has a new pid ($npid, old $pid)" \
     test -n "$npid" -a "$npid" != "$pid"

@@ -29,7 +29,13 @@ stray_files() {
 	    grep -v "^\(sock\|pid\|lock\|g[0-9a-f]\{8\}\|$(pvmgs_tid)\)\$"
 }
 # Task programs still running under our PVM_TMP.
-stray_tasks() { vm_pids | xargs -r ps -o comm= -p | grep -c '^t_'; }
+stray_tasks() {
+	local p n=0
+	for p in $(vm_pids); do
+		case $(vm_comm "$p") in t_*) n=$((n + 1)) ;; esac
+	done
+	echo "$n"
+}
 
 # 1. SIGHUP
 start_pvmd

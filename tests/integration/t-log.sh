@@ -11,12 +11,14 @@ cp "$seq" "$PVM_ROOT/bin/$PVM_ARCH/pvmt_seq" || exit 99
 
 # spawn_and_halt ARGS...: spawn pvmt_seq ARGS, wait for it, halt.
 spawn_and_halt() {
+	local pid
+	pid=$(pvmd_pid)
 	{
 		echo "spawn -1 pvmt_seq $*"
 		sleep 2
 		echo "halt"
 	} | run 30 "$PVM_CONSOLE" >"$T_TMP/console" 2>&1
-	wait_gone "$T_PVMD_PID" 10
+	wait_gone "$pid" 10
 }
 
 # One line of 6,891 bytes ("1,2,...,1500").
