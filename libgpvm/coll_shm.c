@@ -36,19 +36,20 @@
 #define SHM_CHECK_MS 20
 
 /*
- * Largest call (bytes per member) on these paths: one chunk, so that a
- * member's whole part is one deposit and a non-root member returns
- * without waiting for its parent, as with PVM's messages (unless two
- * earlier parts of its are still untaken).  Larger calls were faster
- * here too (docs/performance-reduce.md, "Selection"), but their members
- * would wait for the parent to take chunk after chunk: a program whose
- * root receives a message from a member before it reduces, while the
- * member reduces before it sends, would deadlock.  For experiments and
- * tests only, set alike on every member: GPVM_SHM_MAX (bytes; 0: always
- * the message paths; larger: chunked calls, binomial above
- * RS_FLAT_BYTES).
+ * Largest call (bytes per member) on these paths: what a member can
+ * deposit whole, so that a non-root member returns without waiting for
+ * its parent, as with PVM's messages (unless its earlier parts are still
+ * untaken): one chunk for a gather or a scatter, the long place
+ * (GDATA_LONG, in chunks) for a reduce.  Calls in chunks through the
+ * ordinary places make a member wait for its parent to take chunk after
+ * chunk: a program whose root receives a message from a member before it
+ * reduces, while the member reduces before it sends, would deadlock.
+ * For experiments and tests only, set alike on every member:
+ * GPVM_SHM_MAX (bytes; 0: always the message paths; larger: such
+ * chunked calls, binomial above RS_FLAT_BYTES).
  */
 #define SHM_MAX_BYTES ((size_t)GDATA_CHUNK)
+#define SHM_MAX_REDUCE ((size_t)GDATA_LONG)
 
 int
 gpvm_shm_begin(struct gpvm_shm *k, struct gpvm_view *v, int op, int tag,
@@ -64,7 +65,13 @@ gpvm_shm_begin(struct gpvm_shm *k, struct gpvm_view *v, int op, int tag,
 	k->esize = gpvm_type_size(datatype);
 	k->per = (int)(GDATA_CHUNK / k->esize);
 	k->nchunk = (count + k->per - 1) / k->per;
+	k->lng = op == GDATA_REDUCE && k->nchunk > 1 &&
+	    (size_t)count * k->esize <= GDATA_LONG;
 	memset(&k->w, 0, sizeof(k->w));
+	if (k->lng) {
+		k->w.per = k->per;
+		k->w.chunkbytes = (size_t)k->per * k->esize;
+	}
 	k->w.me = v->myinst;
 	k->w.metid = v->tids[v->myinst];
 	k->w.op = op;
@@ -182,10 +189,10 @@ gpvm_shm_done(struct gpvm_shm *k, int from, const struct gdata_seen *seen)
 }
 
 /* For the spins: a place we may fill (for reader `to` alone when
- * owned), + 1, or an error. */
+ * owned; the long place when lng), + 1, or an error. */
 struct shm_room {
 	struct gdata *d;
-	int me, owned, to, totid;
+	int me, owned, lng, to, totid;
 	uint32_t seen;
 };
 
@@ -194,6 +201,9 @@ shm_room_once(void *arg)
 {
 	struct shm_room *m = arg;
 
+	if (m->lng) {
+		return gdata_put_ready_long(m->d, m->me, &m->seen);
+	}
 	if (m->owned) {
 		return gdata_put_ready_own(
 		    m->d, m->me, m->to, m->totid, &m->seen);
@@ -227,14 +237,30 @@ shm_wait_room(struct shm_room *m, int hot)
 	}
 }
 
+/* Chunk `chunk` > 0 of a long deposit, behind the ones before it. */
+static void
+shm_put_more(struct gpvm_shm *k, int chunk, const void *x, int n)
+{
+	unsigned char *at = gdata_put_data(k->d, k->me, GDATA_LONGP);
+
+	memcpy(at + (size_t)chunk * k->w.chunkbytes, x, (size_t)n * k->esize);
+	gdata_put_more(k->d, k->me, chunk);
+}
+
 int
 gpvm_shm_put(struct gpvm_shm *k, int to, int totid, int chunk, int status,
     const void *x, int n)
 {
-	struct shm_room m = {k->d, k->me, GDATA_OWNED(k->w.op), to, totid, 0};
+	int lng = k->lng && status == 0;
+	struct shm_room m = {
+	    k->d, k->me, GDATA_OWNED(k->w.op), lng, to, totid, 0};
 	struct gdata_hdr *h;
 	int place;
 
+	if (lng && chunk > 0) {
+		shm_put_more(k, chunk, x, n);
+		return 0;
+	}
 	if ((place = shm_wait_room(&m, k->hot)) < 0) {
 		return place;
 	}
@@ -247,8 +273,8 @@ gpvm_shm_put(struct gpvm_shm *k, int to, int totid, int chunk, int status,
 	h->status = status;
 	h->datatype = k->w.datatype;
 	h->count = k->w.count;
-	h->chunk = chunk;
-	h->nelem = status < 0 ? 0 : n;
+	h->chunk = lng ? GDATA_WHOLE : chunk;
+	h->nelem = lng ? k->per : status < 0 ? 0 : n;
 	h->op = k->w.op;
 	if (status == 0 && n > 0) {
 		memcpy(gdata_put_data(k->d, k->me, place), x,
@@ -259,17 +285,20 @@ gpvm_shm_put(struct gpvm_shm *k, int to, int totid, int chunk, int status,
 }
 
 int
-gpvm_shm_fits(const struct gpvm_view *v, size_t bytes)
+gpvm_shm_fits(const struct gpvm_view *v, int op, size_t bytes)
 {
-	static size_t max;
-	static int known;
+	static size_t env;
+	static int known, set;
 	const char *e;
+	size_t max;
 
 	if (!known) {
 		e = getenv("GPVM_SHM_MAX");
-		max = e != NULL ? (size_t)strtoull(e, NULL, 10) : SHM_MAX_BYTES;
+		set = e != NULL;
+		env = set ? (size_t)strtoull(e, NULL, 10) : 0;
 		known = 1;
 	}
+	max = set ? env : op == GDATA_REDUCE ? SHM_MAX_REDUCE : SHM_MAX_BYTES;
 	return bytes <= max && v->segid != 0 && v->ninst <= GDATA_SLOTS &&
 	    v->nmembers > 1 && gpvm_view_local(v);
 }

@@ -174,7 +174,7 @@ pvm_gather(void *result, void *data, int count, int datatype, int msgtag,
 	if (me == rootginst && result == NULL) {
 		return gpvm_err("pvm_gather", PvmBadParam);
 	}
-	if (gpvm_shm_fits(v, (size_t)count * gpvm_type_size(datatype))) {
+	if (gpvm_shm_fits(v, GDATA_GATHER, (size_t)count * gpvm_type_size(datatype))) {
 		return gpvm_err("pvm_gather", gpvm_gather_shm(result, data,
 		    count, datatype, msgtag, v, rootginst));
 	}
@@ -220,7 +220,7 @@ pvm_scatter(void *result, void *data, int count, int datatype, int msgtag,
 	if (me == rootginst && data == NULL) {
 		return gpvm_err("pvm_scatter", PvmBadParam);
 	}
-	if (gpvm_shm_fits(v, (size_t)count * gpvm_type_size(datatype))) {
+	if (gpvm_shm_fits(v, GDATA_SCATTER, (size_t)count * gpvm_type_size(datatype))) {
 		return gpvm_err(
 		    "pvm_scatter", gpvm_scatter_shm(result, data, count,
 		                       datatype, msgtag, v, rootginst));

@@ -70,16 +70,22 @@ gdata_create(const char *path)
 	return d;
 }
 
-/* Place i of slot s: a shared one, or GDATA_OWN(reader). */
+/* Place i of slot s: a shared one, GDATA_OWN(reader) or GDATA_LONGP. */
 static struct gdata_place *
 gd_pl(struct gdata_slot *s, int i)
 {
+	if (i == GDATA_LONGP) {
+		return &s->lplace;
+	}
 	return i < GDATA_DEPTH ? &s->place[i] : &s->own[i - GDATA_DEPTH];
 }
 
 static unsigned char *
 gd_pdata(struct gdata_slot *s, int i)
 {
+	if (i == GDATA_LONGP) {
+		return s->ldata;
+	}
 	return i < GDATA_DEPTH ? s->data[i] : s->odata[i - GDATA_DEPTH];
 }
 
@@ -141,9 +147,11 @@ gd_for(const struct gdata_hdr *h, const struct gdata_want *w)
 	    (!GDATA_FIFO(w->op) || (h->op == w->op && h->tag == w->tag));
 }
 
-/* A deposit h, as reader w sees it (GD_OTHER .. GD_EXACT). */
+/* A deposit h, as reader w sees it (GD_OTHER .. GD_EXACT); in the long
+ * place (longp) with `filled` chunks written. */
 static int
-gd_deposit(const struct gdata_hdr *h, const struct gdata_want *w)
+gd_deposit(const struct gdata_hdr *h, const struct gdata_want *w, int longp,
+    uint32_t filled)
 {
 	uint64_t mine = GDATA_ID(w->version, w->call);
 	uint64_t theirs = GDATA_ID(h->version, h->call);
@@ -159,11 +167,21 @@ gd_deposit(const struct gdata_hdr *h, const struct gdata_want *w)
 	if (h->status < 0) {
 		return GD_STATUS;
 	}
-	if (h->chunk != w->chunk || h->count != w->count ||
-	    h->tag != w->tag || h->datatype != w->datatype || h->op != w->op) {
+	if (h->count != w->count || h->tag != w->tag ||
+	    h->datatype != w->datatype || h->op != w->op) {
 		return GD_WRONG;
 	}
-	return GD_EXACT;
+	if (longp != (h->chunk == GDATA_WHOLE)) {
+		return GD_WRONG; /* only the long place holds a whole part */
+	}
+	if (longp) {
+		if (w->per == 0 || h->nelem != w->per) {
+			return GD_WRONG;
+		}
+		/* Ours; chunk k is there once filled > k. */
+		return (uint32_t)w->chunk < filled ? GD_EXACT : GD_OTHER;
+	}
+	return h->chunk == w->chunk ? GD_EXACT : GD_WRONG;
 }
 
 /*
@@ -176,7 +194,7 @@ gd_place(struct gdata_slot *s, int i, const struct gdata_want *w,
 {
 	struct gdata_place *pl = gd_pl(s, i);
 	struct gdata_hdr h;
-	uint32_t st;
+	uint32_t st, filled;
 	int tries;
 
 	for (tries = 0; tries < GD_RETRIES; tries++) {
@@ -185,6 +203,7 @@ gd_place(struct gdata_slot *s, int i, const struct gdata_want *w,
 			return -1;
 		}
 		memcpy(&h, &pl->h, sizeof(h));
+		filled = atomic_load_explicit(&pl->filled, memory_order_acquire);
 		atomic_thread_fence(memory_order_acquire);
 		/* Taken and filled again meanwhile: h may be half done. */
 		if (atomic_load_explicit(&pl->state, memory_order_relaxed) ==
@@ -192,7 +211,7 @@ gd_place(struct gdata_slot *s, int i, const struct gdata_want *w,
 			*state = st;
 			*status = h.status;
 			*seq = h.seq;
-			return gd_deposit(&h, w);
+			return gd_deposit(&h, w, i == GDATA_LONGP, filled);
 		}
 	}
 	return -1;
@@ -229,26 +248,49 @@ void (*gdata_test_hook)(int place);
 #define GD_HOOK(i) ((void)0)
 #endif
 
+/* Where the chunk w wants lies in place i, whose verdict was v. */
+static void
+gd_where(const struct gdata_want *w, int i, int v, struct gdata_seen *seen)
+{
+	seen->off = 0;
+	seen->last = 1;
+	if (i == GDATA_LONGP && v == GD_EXACT) {
+		seen->off = (size_t)w->chunk * w->chunkbytes;
+		seen->last = (int64_t)(w->chunk + 1) * w->per >= w->count;
+	}
+}
+
 /*
  * One scan of slot s's places for reader w: the best verdict (a reduce)
  * or the oldest deposit for us (gather; a scatter's reader has only its
- * own place), GD_OTHER if none; seen->place, seen->state and *status
- * describe it.
+ * own place), GD_OTHER if none; seen->place, seen->state, seen->off,
+ * seen->last and *status describe it.  A reduce's reader looks at the
+ * long place only when its call goes there (w->per): a child's long
+ * deposit for a shorter call is then never seen, and the wait for that
+ * child ends as GD_LOST once it has finished the call.
  */
 static int
 gd_scan(struct gdata_slot *s, const struct gdata_want *w,
     struct gdata_seen *seen, int *status)
 {
 	uint32_t state = 0, seq = 0, bestseq = 0;
-	int i, v, st, best = GD_OTHER, fifo = GDATA_FIFO(w->op);
-	int lo = 0, hi = GDATA_DEPTH;
+	int i, n, v, st, best = GD_OTHER, fifo = GDATA_FIFO(w->op);
+	int at[GDATA_DEPTH + 1];
 
+	n = 0;
 	if (GDATA_OWNED(w->op)) {
-		lo = GDATA_OWN(w->me);
-		hi = lo + 1;
+		at[n++] = GDATA_OWN(w->me);
+	} else {
+		for (i = 0; i < GDATA_DEPTH; i++) {
+			at[n++] = i;
+		}
+		if (!fifo && w->per != 0) {
+			at[n++] = GDATA_LONGP;
+		}
 	}
 	seen->place = -1;
-	for (i = lo; i < hi; i++) {
+	for (int j = 0; j < n; j++) {
+		i = at[j];
 		v = gd_place(s, i, w, &state, &st, &seq);
 		GD_HOOK(i);
 		if (fifo ? v > GD_OTHER && (seen->place < 0 ||
@@ -258,6 +300,7 @@ gd_scan(struct gdata_slot *s, const struct gdata_want *w,
 			*status = st;
 			seen->place = i;
 			seen->state = state;
+			gd_where(w, i, v, seen);
 		}
 	}
 	return best;
@@ -314,7 +357,7 @@ gdata_look(struct gdata *d, int c, const struct gdata_want *w,
 const void *
 gdata_data(struct gdata *d, int c, const struct gdata_seen *seen)
 {
-	return gd_pdata(&d->slot[c], seen->place);
+	return gd_pdata(&d->slot[c], seen->place) + seen->off;
 }
 
 /* Empty place i of slot s if it is still in state st; wake the owner. */
@@ -333,7 +376,9 @@ void
 gdata_take(struct gdata *d, int c, const struct gdata_seen *seen)
 {
 	/* A failed swap: the owner reclaimed it first, the same result. */
-	gd_empty(&d->slot[c], seen->place, seen->state);
+	if (seen->last) {
+		gd_empty(&d->slot[c], seen->place, seen->state);
+	}
 }
 
 /* ---- owners ---- */
@@ -394,6 +439,21 @@ gdata_put_ready(struct gdata *d, int me, uint32_t *seen)
 }
 
 int
+gdata_put_ready_long(struct gdata *d, int me, uint32_t *seen)
+{
+	struct gdata_slot *s = &d->slot[me];
+	uint32_t st;
+
+	*seen = atomic_load(&s->got);
+	st = atomic_load_explicit(&s->lplace.state, memory_order_acquire);
+	if (st % 2 == 1 && !gd_wanted(d, &s->lplace.h)) {
+		gd_empty(s, GDATA_LONGP, st); /* its reader went or is past it */
+		st++;
+	}
+	return st % 2 == 0 ? GDATA_LONGP + 1 : 0;
+}
+
+int
 gdata_put_ready_own(struct gdata *d, int me, int to, int totid, uint32_t *seen)
 {
 	struct gdata_slot *s = &d->slot[me], *r;
@@ -440,14 +500,29 @@ gdata_put(struct gdata *d, int me, int place)
 	struct gdata_place *pl = gd_pl(s, place);
 
 	pl->h.seq = atomic_load(&s->put);
+	atomic_store_explicit(&pl->filled, 1, memory_order_relaxed);
 	/* Sequentially consistent, against gdata_sleep_own's nsleep. */
 	atomic_fetch_add(&pl->state, 1);
 	atomic_fetch_add(&s->put, 1);
-	if (place >= GDATA_DEPTH) {
+	if (place >= GDATA_DEPTH && place != GDATA_LONGP) {
 		if (atomic_load(&pl->nsleep) != 0) {
 			gpvm_futex_wake_all(&pl->state); /* its one reader */
 		}
 	} else if (atomic_load(&s->rsleep) != 0) {
+		gpvm_futex_wake_all(&s->put);
+	}
+}
+
+void
+gdata_put_more(struct gdata *d, int me, int chunk)
+{
+	struct gdata_slot *s = &d->slot[me];
+
+	atomic_store_explicit(&s->lplace.filled, (uint32_t)chunk + 1,
+	    memory_order_release);
+	/* Sequentially consistent, against gdata_sleep_put's rsleep. */
+	atomic_fetch_add(&s->put, 1);
+	if (atomic_load(&s->rsleep) != 0) {
 		gpvm_futex_wake_all(&s->put);
 	}
 }
@@ -474,6 +549,7 @@ gdata_member_new(struct gdata *d, int inst, int tid)
 		st = atomic_load(&pl->state);
 		memset(&pl->h, 0, sizeof(pl->h));
 		pl->h.to = -1;
+		atomic_store(&pl->filled, 0);
 		/* Empty (even), and never a state a reader saw full. */
 		atomic_store(&pl->state, st + 2 - st % 2);
 	}

@@ -77,6 +77,19 @@
  * Their calls are not counted and leave cur alone; a reduce ignores
  * their deposits and theirs a reduce's.
  *
+ * The long place.  A reduce of more than GDATA_CHUNK and at most
+ * GDATA_LONG bytes a member goes in chunks too, but into the slot's one
+ * long place (index GDATA_LONGP, data ldata), all of them: the owner
+ * fills it with chunk 0 (h.chunk GDATA_WHOLE, h.nelem the elements of a
+ * chunk, filled 1), then writes chunk after chunk behind it, each
+ * published by filled (release) and a move of put.  A reader folds chunk
+ * k once filled > k, in place, and empties the place after the last
+ * chunk.  So a member deposits its whole part without waiting for its
+ * parent, as PVM's reduce returns once its data is sent, while the
+ * parent folds chunk k as the child writes chunk k + 1.  An error later
+ * in the call goes to an ordinary place, as a status.  The owner waits
+ * for the long place only while its previous long deposit is untaken.
+ *
  * A deposit stays until taken.  When every place is full the owner's
  * next deposit waits, unless one's reader can no longer take it: the
  * reader's instance has another holder (it went), or the reader has
@@ -97,7 +110,7 @@
 #include <stdint.h>
 
 #define GDATA_MAGIC 0x50564d64u /* "PVMd" */
-#define GDATA_LAYOUT 2
+#define GDATA_LAYOUT 3
 /* Instances a data segment serves. */
 #define GDATA_SLOTS 64
 /* Data bytes a place holds: a larger call goes in chunks. */
@@ -105,7 +118,13 @@
 /* Places per slot shared by its readers; then one own place each. */
 #define GDATA_DEPTH 2
 #define GDATA_OWN(j) (GDATA_DEPTH + (j))
-#define GDATA_PLACES GDATA_OWN(GDATA_SLOTS)
+/* The long place, after the own ones; GDATA_PLACES counts them all. */
+#define GDATA_LONGP GDATA_OWN(GDATA_SLOTS)
+#define GDATA_PLACES (GDATA_LONGP + 1)
+/* Data bytes of the long place: a reduce's whole part, in chunks. */
+#define GDATA_LONG (512 * 1024)
+/* h.chunk of a long deposit: every chunk of the call, as filled says. */
+#define GDATA_WHOLE (-1)
 
 /* Verdicts of gdata_look. */
 #define GD_WAIT 0
@@ -141,7 +160,8 @@ struct gdata_place {
 	_Atomic uint32_t state;
 	_Atomic uint32_t nsleep; /* own place: its reader asleep on state */
 	struct gdata_hdr h;
-	char padh[64 - 8 - sizeof(struct gdata_hdr)];
+	_Atomic uint32_t filled; /* long place: chunks written so far */
+	char padh[64 - 12 - sizeof(struct gdata_hdr)];
 };
 
 struct gdata_slot {
@@ -162,8 +182,11 @@ struct gdata_slot {
 	char pad2[56];
 	/* Written by the owner: deposits for one reader each (scatter). */
 	struct gdata_place own[GDATA_SLOTS];
+	/* Written by the owner: one reduce's whole part, chunk by chunk. */
+	struct gdata_place lplace;
 	unsigned char data[GDATA_DEPTH][GDATA_CHUNK] __attribute__((aligned(64)));
 	unsigned char odata[GDATA_SLOTS][GDATA_CHUNK];
+	unsigned char ldata[GDATA_LONG];
 };
 
 struct gdata {
@@ -185,6 +208,9 @@ struct gdata_seen {
 	uint32_t state; /* its state then */
 	uint32_t ostate; /* a scatter's: the reader's own place's state,
 	                    before the look (gdata_sleep_own) */
+	size_t off;     /* the chunk's offset in the place's data */
+	int last;       /* 0: a long deposit's chunk before its last (take
+	                   leaves the place full) */
 };
 
 /* What a reader expects from one child in one chunk of one call. */
@@ -193,6 +219,8 @@ struct gdata_want {
 	int tid;       /* the child's tid, as the reader's view has it */
 	uint32_t version, call;
 	int op, tag, datatype, count, chunk;
+	int per;          /* elements of a chunk (a long deposit's nelem) */
+	size_t chunkbytes; /* bytes of a chunk: where chunk k starts */
 };
 
 /* ---- both sides ---- */
@@ -237,11 +265,20 @@ int gdata_put_ready(struct gdata *d, int me, uint32_t *seen);
  */
 int gdata_put_ready_own(
     struct gdata *d, int me, int to, int totid, uint32_t *seen);
+/*
+ * The same for the long place: GDATA_LONGP + 1 when it is empty (or
+ * reclaimed), else 0.
+ */
+int gdata_put_ready_long(struct gdata *d, int me, uint32_t *seen);
 /* Place `place`'s header and data, to be filled by the owner. */
 struct gdata_hdr *gdata_put_hdr(struct gdata *d, int me, int place);
 void *gdata_put_data(struct gdata *d, int me, int place);
-/* Publish the deposit written there; wake readers. */
+/* Publish the deposit written there; wake readers.  A long deposit is
+ * published with its chunk 0 written (filled 1). */
 void gdata_put(struct gdata *d, int me, int place);
+/* Publish chunk `chunk` (> 0) of the long deposit, written behind the
+ * earlier ones; wake readers. */
+void gdata_put_more(struct gdata *d, int me, int chunk);
 
 /*
  * Sleep until slot c's put (or slot me's got) moves from seen, or

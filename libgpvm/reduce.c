@@ -112,7 +112,7 @@ pvm_reduce(void (*func)(int *, void *, void *, int *, int *), void *data,
 	r.version = v->version;
 	r.tree = NULL;
 	if (v->nmembers > 1 &&
-	    gpvm_shm_fits(v, (size_t)count * r.esize)) {
+	    gpvm_shm_fits(v, GDATA_REDUCE, (size_t)count * r.esize)) {
 		cc = gpvm_reduce_shm(&r, v, rootinst);
 	} else {
 		cc = reduce_run(&r, v, root);

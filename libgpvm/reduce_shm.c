@@ -4,8 +4,10 @@
  *
  * Algorithm.  The members form a k-nomial tree over their instances
  * (gpvm_ktree_build) rooted at the root.  The data is cut into chunks of
- * at most GDATA_CHUNK bytes (whole elements, the same cut everywhere;
- * one chunk unless GPVM_SHM_MAX raised the limit, coll_shm.c).
+ * at most GDATA_CHUNK bytes (whole elements, the same cut everywhere):
+ * one chunk up to GDATA_CHUNK bytes a member, all of them in the slot's
+ * long place up to GDATA_LONG (gdata.h), or (only when GPVM_SHM_MAX
+ * raised the limit, coll_shm.c) one ordinary place each.
  * For each chunk in order a member waits for that chunk from each child
  * in the tree's fixed child order and folds it into its own data with
  * func(&datatype, mine, theirs, &n, &info), reading the child's slot in
@@ -24,10 +26,11 @@
  *
  * Calls, waits and failures: coll_shm.c.
  *
- * Flow control.  A slot holds GDATA_DEPTH (2) deposits.  A member's
- * next deposit waits while both are untaken (unless their reader went
- * or gave that call up): a member copies chunk k + 1 while its parent
- * folds chunk k, and a member of a small reduce runs at most two calls
+ * Flow control.  A slot holds GDATA_DEPTH (2) deposits and one long
+ * one.  A member's next deposit waits while both are untaken (or, for
+ * a long call, while its last long one is; unless their reader went or
+ * gave that call up): a member copies chunk k + 1 while its parent folds
+ * chunk k, and a member runs at most two small calls, or one long call,
  * ahead of its parents.
  *
  * Errors, as on the message path: a user function's *info < 0, a child
@@ -45,9 +48,10 @@
 /*
  * The tree (docs/performance-reduce.md, "Selection"): flat up to
  * RS_FLAT_BYTES (the root folds every child: one level of wake-ups),
- * binomial above (interior members fold chunks in parallel).  Calls on
- * this path hold at most one chunk unless GPVM_SHM_MAX raises the limit
- * (coll_shm.c), so by default the tree is flat.  For experiments and
+ * binomial above (interior members fold chunks in parallel): so a call
+ * of one chunk is flat and a long one binomial (at 8 tasks and 65,536
+ * doubles the flat tree took 1.5 ms against 0.6-1.3: its root folds every
+ * child's 512 KiB alone).  For experiments and
  * tests only, set alike on every member: GPVM_SHM_RADIX (the radix at
  * every size).
  */

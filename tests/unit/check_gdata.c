@@ -53,7 +53,7 @@ static struct gdata_want
 want(uint32_t call, int chunk)
 {
 	struct gdata_want w = { 0, RTID, CTID, 5, call, GDATA_REDUCE, 7,
-		PVM_INT, 3, chunk };
+		PVM_INT, 3, chunk, 0, 0 };
 
 	return w;
 }
@@ -77,6 +77,14 @@ deposit(int c, int to, int totid, uint32_t version, uint32_t call,
 	memcpy(gdata_put_data(d, c, place), v, sizeof(v));
 	gdata_put(d, c, place);
 	return place;
+}
+
+/* Reader 0 and child 1 are both in call (version 5, call). */
+static void
+both_in(uint32_t call)
+{
+	gdata_enter(d, 0, GDATA_ID(5, call));
+	gdata_enter(d, 1, GDATA_ID(5, call));
 }
 
 /* Reader 0's verdict on child 1; *err and *seen filled. */
@@ -147,8 +155,7 @@ START_TEST(verdicts)
 	struct gdata_seen s;
 	int err;
 
-	gdata_enter(d, 0, GDATA_ID(5, 3));
-	gdata_enter(d, 1, GDATA_ID(5, 3));
+	both_in(3);
 	/* Another reader's deposit of an earlier call: not ours, wait. */
 	deposit(1, 2, CTID + 1, 5, 2, 0, 0, 1);
 	ck_assert_int_eq(look(3, 0, &s, &err), GD_WAIT);
@@ -209,8 +216,7 @@ START_TEST(done_with_the_call)
 	uint32_t g;
 	int err;
 
-	gdata_enter(d, 0, GDATA_ID(5, 3));
-	gdata_enter(d, 1, GDATA_ID(5, 3));
+	both_in(3);
 	ck_assert_int_eq(look(3, 0, &s, &err), GD_WAIT);
 	gdata_leave(d, 1, GDATA_ID(5, 3));
 	ck_assert_int_eq(look(3, 0, &s, &err), GD_LOST);
@@ -270,6 +276,160 @@ START_TEST(reclaim)
 	/* The reader went: everything it was to read is reclaimed. */
 	gdata_member_gone(d, 0, PvmNoTask);
 	ck_assert_int_ne(gdata_put_ready(d, 1, &g), 0);
+}
+END_TEST
+
+/* The long place: a reduce of 10 ints, chunks of 4 (4, 4, 2). */
+#define LONG_COUNT 10
+#define LONG_PER 4
+
+/* What reader 0 expects from child 1 in chunk `chunk` of a long call. */
+static struct gdata_want
+want_long(uint32_t call, int chunk)
+{
+	struct gdata_want w = want(call, chunk);
+
+	w.count = LONG_COUNT;
+	w.per = LONG_PER;
+	w.chunkbytes = LONG_PER * sizeof(int);
+	return w;
+}
+
+/* Child 1 writes chunk `chunk` of its long deposit for reader 0 in call
+ * `call`: elements value + i; chunk 0 makes the deposit.  The place +
+ * 1, or 0 if the long place is not free. */
+static int
+deposit_long(uint32_t call, int chunk, int value)
+{
+	int v[LONG_PER], i, n = chunk < 2 ? LONG_PER : 2;
+	unsigned char *at = gdata_put_data(d, 1, GDATA_LONGP);
+	struct gdata_hdr *h;
+	uint32_t seen;
+
+	for (i = 0; i < n; i++) {
+		v[i] = value + chunk * LONG_PER + i;
+	}
+	memcpy(at + chunk * sizeof(v), v, (size_t)n * sizeof(int));
+	if (chunk > 0) {
+		gdata_put_more(d, 1, chunk);
+		return GDATA_LONGP + 1;
+	}
+	if (gdata_put_ready_long(d, 1, &seen) == 0) {
+		return 0;
+	}
+	h = gdata_put_hdr(d, 1, GDATA_LONGP);
+	*h = (struct gdata_hdr){ 5, call, 0, RTID, 7, 0, PVM_INT, LONG_COUNT,
+		GDATA_WHOLE, LONG_PER, GDATA_REDUCE, 0 };
+	gdata_put(d, 1, GDATA_LONGP);
+	return GDATA_LONGP + 1;
+}
+
+/* Reader 0's verdict on child 1 for chunk `chunk` of a long call. */
+static int
+look_long(uint32_t call, int chunk, struct gdata_seen *seen, int *err)
+{
+	struct gdata_want w = want_long(call, chunk);
+
+	*err = 1;
+	return gdata_look(d, 1, &w, seen, err);
+}
+
+START_TEST(long_place_in_chunks)
+{
+	struct gdata_seen s;
+	const int *v;
+	uint32_t g;
+	int err;
+
+	both_in(0);
+	ck_assert_int_eq(look_long(0, 0, &s, &err), GD_WAIT);
+	ck_assert_int_eq(deposit_long(0, 0, 100), GDATA_LONGP + 1);
+	ck_assert_int_eq(look_long(0, 0, &s, &err), GD_READY);
+	ck_assert_int_eq(err, 0);
+	v = gdata_data(d, 1, &s);
+	ck_assert_int_eq(v[0], 100);
+	ck_assert_int_eq(v[3], 103);
+	/* Not the last chunk: taking it leaves the place full. */
+	gdata_take(d, 1, &s);
+	ck_assert_int_eq(atomic_load(&d->slot[1].lplace.state) % 2, 1);
+	ck_assert_int_eq(atomic_load(&d->slot[1].got), 0);
+	/* Chunk 1 is not written yet. */
+	ck_assert_int_eq(look_long(0, 1, &s, &err), GD_WAIT);
+	deposit_long(0, 1, 100);
+	ck_assert_int_eq(look_long(0, 1, &s, &err), GD_READY);
+	v = gdata_data(d, 1, &s);
+	ck_assert_int_eq(v[0], 104);
+	gdata_take(d, 1, &s);
+	/* The owner's next long deposit waits for this one. */
+	ck_assert_int_eq(gdata_put_ready_long(d, 1, &g), 0);
+	deposit_long(0, 2, 100);
+	ck_assert_int_eq(look_long(0, 2, &s, &err), GD_READY);
+	v = gdata_data(d, 1, &s);
+	ck_assert_int_eq(v[0], 108);
+	ck_assert_int_eq(v[1], 109);
+	/* The last chunk empties the place. */
+	gdata_take(d, 1, &s);
+	ck_assert_int_eq(atomic_load(&d->slot[1].lplace.state) % 2, 0);
+	ck_assert_int_eq(atomic_load(&d->slot[1].got), 1);
+	ck_assert_int_eq(gdata_put_ready_long(d, 1, &g), GDATA_LONGP + 1);
+}
+END_TEST
+
+START_TEST(long_place_mismatch_and_reclaim)
+{
+	struct gdata_want w = want_long(0, 0);
+	struct gdata_seen s;
+	uint32_t g;
+	int err;
+
+	both_in(0);
+	ck_assert_int_eq(deposit_long(0, 0, 1), GDATA_LONGP + 1);
+	/* A reader of a one-chunk call does not look at the long place:
+	 * it waits while the child is in the call, then gets nothing. */
+	ck_assert_int_eq(look(0, 0, &s, &err), GD_WAIT);
+	gdata_leave(d, 1, GDATA_ID(5, 0));
+	ck_assert_int_eq(look(0, 0, &s, &err), GD_LOST);
+	ck_assert_int_eq(err, PvmMismatch);
+	/* Another chunk size is another call: PvmMismatch, taken. */
+	w.per = 2;
+	w.chunkbytes = 2 * sizeof(int);
+	err = 1;
+	ck_assert_int_eq(gdata_look(d, 1, &w, &s, &err), GD_FAILED);
+	ck_assert_int_eq(err, PvmMismatch);
+	/* The reader is still in call 0: the long place stays untaken... */
+	ck_assert_int_eq(gdata_put_ready_long(d, 1, &g), 0);
+	/* ...until the reader is past that call: reclaimed. */
+	gdata_enter(d, 0, GDATA_ID(5, 1));
+	ck_assert_int_eq(gdata_put_ready_long(d, 1, &g), GDATA_LONGP + 1);
+	ck_assert_int_eq(atomic_load(&d->slot[1].lplace.state) % 2, 0);
+	/* The long place holds whole parts only: a deposit of one chunk
+	 * there is PvmMismatch. */
+	ck_assert_int_eq(deposit_long(1, 0, 1), GDATA_LONGP + 1);
+	gdata_put_hdr(d, 1, GDATA_LONGP)->chunk = 0;
+	w = want_long(1, 0);
+	err = 1;
+	ck_assert_int_eq(gdata_look(d, 1, &w, &s, &err), GD_FAILED);
+	ck_assert_int_eq(err, PvmMismatch);
+}
+END_TEST
+
+START_TEST(long_place_then_an_error)
+{
+	struct gdata_seen s;
+	int err;
+
+	both_in(0);
+	deposit_long(0, 0, 1);
+	/* Chunk 1 failed at the child: its status goes to a place. */
+	ck_assert_int_eq(deposit(1, 0, RTID, 5, 0, 1, PvmNoTask, 0), 0);
+	gdata_leave(d, 1, GDATA_ID(5, 0));
+	/* Chunk 0 is still there for the reader; chunk 1 is the error. */
+	ck_assert_int_eq(look_long(0, 0, &s, &err), GD_READY);
+	ck_assert_int_eq(s.place, GDATA_LONGP);
+	gdata_take(d, 1, &s);
+	ck_assert_int_eq(look_long(0, 1, &s, &err), GD_FAILED);
+	ck_assert_int_eq(err, PvmNoTask);
+	ck_assert_int_eq(s.place, 0);
 }
 END_TEST
 
@@ -358,7 +518,7 @@ static struct gdata_want
 want_scatter(int me, int metid)
 {
 	struct gdata_want w = {
-	    me, metid, CTID, 0, 0, GDATA_SCATTER, 7, PVM_INT, 1, 0};
+	    me, metid, CTID, 0, 0, GDATA_SCATTER, 7, PVM_INT, 1, 0, 0, 0};
 
 	return w;
 }
@@ -589,6 +749,9 @@ gdata_suite(void)
 	tcase_add_test(tc, done_with_the_call);
 	tcase_add_test(tc, gone_and_new);
 	tcase_add_test(tc, reclaim);
+	tcase_add_test(tc, long_place_in_chunks);
+	tcase_add_test(tc, long_place_mismatch_and_reclaim);
+	tcase_add_test(tc, long_place_then_an_error);
 	tcase_add_test(tc, gather_first_in_first_out);
 	tcase_add_test(tc, scatter_own_places);
 	tcase_add_test(tc, deposits_during_a_scan);

@@ -25,11 +25,13 @@
  *   t_reduce time N         per-call times (INFO lines only)
  *
  * Aimed at the shared-memory path (reduce_shm.c; on one host it takes
- * calls of up to SHM_CHUNK bytes a member, with a flat tree; with
- * GPVM_SHM_MAX raised, larger ones in chunks, binomial above SHM_FLAT):
+ * calls of up to SHM_CHUNK bytes a member in one deposit, with a flat
+ * tree, and up to SHM_LONG in chunks in the long place, binomial above
+ * SHM_FLAT; with GPVM_SHM_MAX raised, larger ones in chunks through the
+ * ordinary places):
  *   t_reduce shmprop SIZE...  every op x datatype at 1, 3, 1000 elements
- *                             and at and just past SHM_CHUNK and
- *                             SHM_FLAT
+ *                             and at and just past SHM_CHUNK, SHM_FLAT
+ *                             and SHM_LONG
  *   t_reduce rootcycle        300 calls in a row, one tag, every root
  *   t_reduce crowd N          N members (more than the CPUs), thousands
  *                             of calls, within a time limit
@@ -59,6 +61,8 @@
 #define TAG_USER 7
 /* reduce_shm.c's RS_FLAT_BYTES. */
 #define SHM_FLAT (2 * SHM_CHUNK)
+/* gdata.h's GDATA_LONG: a reduce's limit on this path. */
+#define SHM_LONG (512 * 1024)
 
 /* ---- datatypes ---- */
 
@@ -321,8 +325,8 @@ mode_prop(int argc, char **argv, int idx)
 static void
 mode_shmprop(int argc, char **argv, int idx)
 {
-	int sizes[16], nsz, s, op, dt, k, ci, maxn, counts[7];
-	size_t maxbytes = (size_t)SHM_FLAT + 64;
+	int sizes[16], nsz, s, op, dt, k, ci, maxn, counts[9];
+	size_t maxbytes = (size_t)SHM_LONG + 64;
 	char g[96];
 	void *buf, *want, *tmp;
 
@@ -350,7 +354,9 @@ mode_shmprop(int argc, char **argv, int idx)
 					counts[4] = counts[3] + 1;
 					counts[5] = (int)(SHM_FLAT / tsize(dt));
 					counts[6] = counts[5] + 1;
-					for (k = 0; k < 7; k++, ci++) {
+					counts[7] = (int)(SHM_LONG / tsize(dt));
+					counts[8] = counts[7] + 1;
+					for (k = 0; k < 9; k++, ci++) {
 						prop_case(g, sizes[s], op, dt,
 						    counts[k],
 						    (ci * 7 + s) % sizes[s],
