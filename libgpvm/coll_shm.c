@@ -65,10 +65,10 @@ gpvm_shm_begin(struct gpvm_shm *k, struct gpvm_view *v, int op, int tag,
 	k->esize = gpvm_type_size(datatype);
 	k->per = (int)(GDATA_CHUNK / k->esize);
 	k->nchunk = (count + k->per - 1) / k->per;
-	k->lng = op == GDATA_REDUCE && k->nchunk > 1 &&
-	    (size_t)count * k->esize <= GDATA_LONG;
 	memset(&k->w, 0, sizeof(k->w));
-	if (k->lng) {
+	if (op == GDATA_REDUCE && k->nchunk > 1 &&
+	    (size_t)count * k->esize <= GDATA_LONG) {
+		/* A reduce's part in the long place (gdata.h) */
 		k->w.per = k->per;
 		k->w.chunkbytes = (size_t)k->per * k->esize;
 	}
@@ -251,7 +251,7 @@ int
 gpvm_shm_put(struct gpvm_shm *k, int to, int totid, int chunk, int status,
     const void *x, int n)
 {
-	int lng = k->lng && status == 0;
+	int lng = k->w.per != 0 && status == 0; /* in the long place */
 	struct shm_room m = {
 	    k->d, k->me, GDATA_OWNED(k->w.op), lng, to, totid, 0};
 	struct gdata_hdr *h;

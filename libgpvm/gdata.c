@@ -130,10 +130,10 @@ gdata_sleep_own(struct gdata *d, int c, int me, uint32_t seen, int timeout_ms)
 /* ---- readers ---- */
 
 /* What gd_deposit makes of a deposit, worst to best for the reader. */
-#define GD_OTHER 0   /* another reader's, an earlier call: not ours */
+#define GD_OTHER 0   /* not for us now (another reader's earlier call...) */
 #define GD_PAST 1    /* another reader's, a later call: we get nothing */
 #define GD_LATER 2   /* ours, a later call: not now */
-#define GD_STALE 3   /* ours, an earlier call: take it, PvmMismatch */
+#define GD_STALE 3   /* ours, an earlier call, not long: PvmMismatch */
 #define GD_WRONG 4   /* ours, this call, but wrong count...: take it */
 #define GD_STATUS 5  /* ours, this call, an error status: take it */
 #define GD_EXACT 6   /* ours, this call and chunk */
@@ -162,7 +162,9 @@ gd_deposit(const struct gdata_hdr *h, const struct gdata_want *w, int longp,
 		    theirs > mine ? GD_PAST : GD_OTHER;
 	}
 	if (!GDATA_FIFO(w->op) && theirs != mine) {
-		return theirs > mine ? GD_LATER : GD_STALE;
+		/* A long deposit of a call that failed at a later chunk stays
+		 * until its owner reclaims it (gd_wanted): not a mismatch. */
+		return theirs > mine ? GD_LATER : longp ? GD_OTHER : GD_STALE;
 	}
 	if (h->status < 0) {
 		return GD_STATUS;

@@ -283,21 +283,21 @@ int gpvm_reduce_binomial(const struct gpvm_reduce *r);
  * memory: the group has segments, more than one member, at most
  * GDATA_SLOTS instances, every member (and pvmgs) is on our host, and
  * bytes is within op's limit (GDATA_REDUCE: GDATA_LONG, else one chunk;
- * $GPVM_SHM_MAX, for tests, sets both: 0 forces the message paths).  Every member decides the same from its view and the
- * call's arguments.
+ * $GPVM_SHM_MAX, for tests, sets both: 0 forces the message paths).
+ * Every member decides the same from its view and the call's arguments.
  */
 int gpvm_shm_fits(const struct gpvm_view *v, int op, size_t bytes);
 
 /* One shared-memory collective as this member runs it. */
 struct gpvm_shm {
 	struct gdata *d;
-	struct gdata_want w; /* the call; tid and chunk set per wait */
+	struct gdata_want w; /* the call; tid and chunk set per wait; w.per
+	                      * != 0: a reduce's part in the long place */
 	int me;              /* my instance */
 	int hot;             /* the group fits the CPUs (spin_hot_us) */
 	size_t esize;        /* bytes of an element */
 	int per;             /* elements a chunk holds */
 	int nchunk;          /* chunks of count elements */
-	int lng;             /* a reduce's part in the long place (gdata.h) */
 };
 /* Start collective op (GDATA_REDUCE ...) of count elements per member
  * on view v, counting the call.  0 or PvmSysErr (no segment mapped). */

@@ -11,7 +11,8 @@
 # interior member killed in the middle of one (every survivor returns,
 # in bounded time, the root with an error), both also in the long place;
 # a member that leaves while the root waits for its 1 element (and its
-# 100,000); a user function failing at the root; one member's count (and
+# 100,000); a user function failing at the root, and on an interior
+# member at chunk 1 of a long call; one member's count (and
 # tree) differing, also with one member in the long place and the others
 # not: errors, no hang; 16
 # members on this host's CPUs in bounded time; the same bits in
@@ -42,6 +43,7 @@ run_checks 60 "$TASKS/t_reduce" kill mid 100000
 run_checks 90 "$TASKS/t_reduce" leave 1
 run_checks 90 "$TASKS/t_reduce" leave 100000
 run_checks 60 "$TASKS/t_reduce" userfail root
+run_checks 60 "$TASKS/t_reduce" userfail late
 run_checks 60 "$TASKS/t_reduce" mismatch 5000
 run_checks 60 "$TASKS/t_reduce" mismatch 65536
 GPVM_SHM_MAX=4000000 PVM_EXPORT=GPVM_SHM_MAX \

@@ -306,6 +306,9 @@ deposit_long(uint32_t call, int chunk, int value)
 	struct gdata_hdr *h;
 	uint32_t seen;
 
+	if (chunk == 0 && gdata_put_ready_long(d, 1, &seen) == 0) {
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		v[i] = value + chunk * LONG_PER + i;
 	}
@@ -313,9 +316,6 @@ deposit_long(uint32_t call, int chunk, int value)
 	if (chunk > 0) {
 		gdata_put_more(d, 1, chunk);
 		return GDATA_LONGP + 1;
-	}
-	if (gdata_put_ready_long(d, 1, &seen) == 0) {
-		return 0;
 	}
 	h = gdata_put_hdr(d, 1, GDATA_LONGP);
 	*h = (struct gdata_hdr){ 5, call, 0, RTID, 7, 0, PVM_INT, LONG_COUNT,
@@ -430,6 +430,18 @@ START_TEST(long_place_then_an_error)
 	ck_assert_int_eq(look_long(0, 1, &s, &err), GD_FAILED);
 	ck_assert_int_eq(err, PvmNoTask);
 	ck_assert_int_eq(s.place, 0);
+	gdata_take(d, 1, &s);
+	/* Chunk 0 of that call is still in the long place.  The reader's
+	 * next long call, before the child's, waits: no mismatch. */
+	gdata_leave(d, 0, GDATA_ID(5, 0));
+	gdata_enter(d, 0, GDATA_ID(5, 1));
+	ck_assert_int_eq(atomic_load(&d->slot[1].lplace.state) % 2, 1);
+	ck_assert_int_eq(look_long(1, 0, &s, &err), GD_WAIT);
+	/* The child's next long deposit reclaims the place. */
+	gdata_enter(d, 1, GDATA_ID(5, 1));
+	ck_assert_int_eq(deposit_long(1, 0, 50), GDATA_LONGP + 1);
+	ck_assert_int_eq(look_long(1, 0, &s, &err), GD_READY);
+	ck_assert_int_eq(((const int *)gdata_data(d, 1, &s))[0], 50);
 }
 END_TEST
 

@@ -39,6 +39,8 @@
  *                             above at another count
  *   t_reduce kill late COUNT  a leaf killed 1 s into the others' call
  *   t_reduce userfail root    the user function fails at the root only
+ *   t_reduce userfail late    ...on an interior member, at chunk 1 of a
+ *                             call in the long place
  *   t_reduce mismatch COUNT   instance 2 reduces COUNT doubles, the
  *                             others 1: errors, no hang, the group usable
  *   t_reduce gather SIZE...   pvm_gather (gather_shm.c on one host up to
@@ -600,6 +602,7 @@ mode_badbyte(void)
 }
 
 static int ufail; /* the user function fails on this member */
+static int *ufail_from; /* ...only on data from here on, if set */
 static int ucalls;
 static int ubadargs;
 
@@ -613,7 +616,7 @@ u_xor(int *dt, void *x, void *y, int *num, int *info)
 	if (*dt != PVM_INT || *info != 0 || *num <= 0) {
 		ubadargs++;
 	}
-	if (ufail) {
+	if (ufail && (ufail_from == NULL || a >= ufail_from)) {
 		*info = -99;
 		return;
 	}
@@ -736,6 +739,42 @@ mode_userfail(int rootonly)
 		good_reduce(gname, nmem, 0, 100000, 4);
 	}
 	step("user function *info < 0 reaches the root; later calls fine",
+	    nmem - 1);
+}
+
+/*
+ * The user function fails on interior member 2 from the second chunk of
+ * a call that goes through the long place (100,000 ints, 400 KB): its
+ * chunk 0 is in the long place when the error goes up.  The root gets
+ * the error; the member then waits, so that the root's next long calls
+ * find that deposit still there, of a call already over: they must wait
+ * for the member's new one (no PvmMismatch).
+ */
+static void
+mode_userfail_late(void)
+{
+	static int big[100000];
+	int i, rc, k;
+
+	for (i = 0; i < 100000; i++) {
+		big[i] = i;
+	}
+	ufail = myinst == 2;
+	ufail_from = big + SHM_CHUNK / sizeof(int);
+	rc = pvm_reduce(u_xor, big, 100000, PVM_INT, 4, gname, 0);
+	if (myinst == 0) {
+		expect(rc == -99, "root rc %d, want -99", rc);
+	}
+	ufail = 0;
+	ufail_from = NULL;
+	if (myinst == 2) {
+		usleep(300000);
+	}
+	for (k = 0; k < 3; k++) {
+		good_reduce(gname, nmem, 0, 100000, 4);
+	}
+	step("a user function failing at chunk 1 of a long call; later "
+	     "long calls fine",
 	    nmem - 1);
 }
 
@@ -1278,7 +1317,11 @@ main(int argc, char **argv)
 	} else if (strcmp(mode, "user") == 0) {
 		mode_user();
 	} else if (strcmp(mode, "userfail") == 0) {
-		mode_userfail(arg1 != NULL && strcmp(arg1, "root") == 0);
+		if (arg1 != NULL && strcmp(arg1, "late") == 0) {
+			mode_userfail_late();
+		} else {
+			mode_userfail(arg1 != NULL && strcmp(arg1, "root") == 0);
+		}
 	} else if (strcmp(mode, "interleave") == 0) {
 		mode_interleave();
 	} else if (strcmp(mode, "backtoback") == 0) {
