@@ -91,6 +91,7 @@ fi
 
 T_PASS=0
 T_FAIL=0
+T_FAILED=""
 
 T_DIR="$PVM_TMP/pvm-$(id -u)"
 T_LOG="$PVM_TMP/pvm-$(id -u).log"
@@ -103,6 +104,22 @@ ok() {
 fail() {
 	T_FAIL=$((T_FAIL + 1))
 	echo "FAIL: $*"
+	T_FAILED="$T_FAILED
+FAIL: $*"
+}
+
+# fail_attach FILE: the first 30 lines of FILE go with the last failure
+# into the summary printed at exit (CI shows only a log's tail).
+fail_attach() {
+	T_FAILED="$T_FAILED
+$(head -n 30 "$1" | sed 's/^/  | /')"
+}
+
+# fail_summary: the failed checks again, after the daemons' logs, so
+# that the tail of a failed test's log names what failed.
+fail_summary() {
+	[ -n "$T_FAILED" ] || return 0
+	echo "==== $T_FAIL failed check(s) of $(basename "$0"):$T_FAILED" >&2
 }
 
 # check DESCRIPTION COMMAND...: PASS if the command succeeds.
@@ -157,6 +174,8 @@ add_checks() {
 	T_NF=$(grep -c '^FAIL: ' "$1")
 	T_PASS=$((T_PASS + T_NP))
 	T_FAIL=$((T_FAIL + T_NF))
+	[ "$T_NF" -eq 0 ] || T_FAILED="$T_FAILED
+$(grep '^FAIL: ' "$1")"
 }
 
 # need FILE...: a hard error (99) if a program of the build is missing.
@@ -311,6 +330,7 @@ t_cleanup() {
 	if [ "$rc" -ne 0 ] || [ "$T_FAIL" -ne 0 ]; then
 		dump_log
 	fi
+	fail_summary
 	rm -rf "$T_TMP"
 	exit "$rc"
 }
