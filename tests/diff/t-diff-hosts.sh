@@ -9,6 +9,13 @@
 # a machine of h1, h2 and h3 from a hostfile, so that their children
 # land on other hosts.
 #
+# PVM 3.4.6 itself does not always record the same on a loaded machine
+# (seen: its pvm_addhosts of a name no host has gave PvmDSysErr in one
+# run of six, PvmOk with PvmNoHost in the others), so where ours differs
+# from its run, it runs the probe up to twice more and ours is compared
+# with the first run that agrees, or else with the last; ours runs once,
+# so a record of ours that varies still fails.
+#
 # Where PVM 3.4.6 is not installed, tests/diff/ref/PROBE.KIND.txt (KIND:
 # hosts or vm3) stands in (under CI=true a missing one fails);
 # DIFF_UPDATE=1 rewrites it.
@@ -97,6 +104,36 @@ vm3_wait346() {
 	return 1
 }
 
+# probe346 KIND P TRY: probe P (built) on PVM 3.4.6's machine of KIND;
+# its records in $T_TMP/P.KIND.346.TRY.out.
+probe346() {
+	local out="$T_TMP/$2.$1.346.$3.out"
+	start346 "$1" || {
+		fail "$2.$1: PVM 3.4.6's pvmd did not start"
+		cat "$T_TMP/pvmd346.out"
+		return 1
+	}
+	on346 1 timeout -k 5 240 "$T_TMP/$2.346" >"$out" 2>&1
+	hosts_reset
+}
+
+# probe346_agreeing KIND P: PVM 3.4.6's records of probe P, run up to
+# three times until they agree with ours (see the top), into the file
+# WANT346 names.  (Not in a $(...): fail counts in this shell.)
+probe346_agreeing() {
+	local q="$2.$1" try=1
+	while :; do
+		probe346 "$1" "$2" "$try" || return 1
+		WANT346="$T_TMP/$q.346.$try.out"
+		same_records "$q" "$WANT346" "$T_TMP/$q.ours.out" && break
+		[ "$try" -lt 3 ] || break
+		echo "INFO: $q: PVM 3.4.6's run $try differs from ours;" \
+		    "PVM 3.4.6 once more:"
+		sed "s/^/INFO:   /" "$T_TMP/$q.diff"
+		try=$((try + 1))
+	done
+}
+
 # diff_probe KIND P: probe P on a machine of KIND, both systems.
 diff_probe() {
 	local kind=$1 p=$2 src="$D/$2.c" q="$2.$1" ref want
@@ -115,18 +152,12 @@ diff_probe() {
 	if [ "$have346" = yes ]; then
 		$CC -O1 -Wall -I"$D" -o "$T_TMP/$p.346" "$src" "$GLIB346" \
 		    "$LIB346" || { fail "$p: build against PVM 3.4.6"; return; }
-		start346 "$kind" || {
-			fail "$q: PVM 3.4.6's pvmd did not start"
-			cat "$T_TMP/pvmd346.out"
-			return
-		}
-		on346 1 timeout -k 5 240 "$T_TMP/$p.346" >"$T_TMP/$q.346.out" 2>&1
-		hosts_reset
+		probe346_agreeing "$kind" "$p" || return
+		want=$WANT346
 		if [ -n "${DIFF_UPDATE:-}" ]; then
-			cp "$T_TMP/$q.346.out" "$ref"
+			cp "$want" "$ref"
 			echo "INFO: $ref written"
 		fi
-		want="$T_TMP/$q.346.out"
 		echo "INFO: $q: compared with PVM 3.4.6 itself"
 	elif [ -f "$ref" ]; then
 		want="$ref"
