@@ -438,7 +438,7 @@ setup_loop(void)
 	mbox_init(&pvmd.mbox);
 	place_init();
 	if (conn_init() != 0 || accept_listen(pvmd.listen_fd) != 0 ||
-	    reap_init() != 0)
+	    reap_init() != 0 || trim_init() != 0)
 		startup_fail("cannot set up the event loop");
 	if (slave.on)
 		slave_link_start();
@@ -474,6 +474,7 @@ run_loop(void)
 			return;
 		conn_rings_awake();
 		conn_rings_poll();
+		trim_poll();
 		/* Spin again after every spin that caught a frame. */
 		while (pvmd.nreads != seen &&
 		    (us = spin_budget_next(&budget)) > 0) {

@@ -694,6 +694,9 @@ void output_read(struct child *ch);
 void output_task_left(int tid);
 void output_retry_cb(int fd, short what, void *arg);
 int reap_init(void);
+/* trim.c: freed heap back to the system after traffic. */
+int trim_init(void);
+void trim_poll(void);
 /* spawnout.c: the -1 start record of a task spawned from another host. */
 /* Tell the spawner's pvmd what started (res > 0); out: tid, ctx, tag. */
 void spawnout_tell(

@@ -233,6 +233,14 @@ segments_gone() {
 	! ls "$T_DIR" | grep -q '^g[0-9a-f]\{8\}$'
 }
 
+# pvmd_glibc_heap: true if our pvmd allocates with glibc's malloc, not
+# with a sanitizer's or valgrind's allocator (they keep freed memory in
+# a quarantine): checks that the pvmd gives freed memory back need it.
+pvmd_glibc_heap() {
+	[ -z "${PVM_TEST_VALGRIND:-}" ] &&
+	    ! grep -q __asan_init "$PVM_TOP_BUILDDIR/daemon/pvmd" 2>/dev/null
+}
+
 # rss_of PID: resident memory of process PID in KiB (empty if none).
 rss_of() {
 	[ -n "$1" ] && awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" \
