@@ -24,7 +24,7 @@
 #define TRIM_SLACK (1024 * 1024) /* free heap below this stays */
 
 static struct event *trim_ev;
-static int trim_armed;
+static int trim_armed; /* not evtimer_pending: a flag on the hot path */
 static unsigned long trim_seen; /* pvmd.nreads when last armed */
 
 /* Free bytes the heap holds, or 0 if the allocator cannot say. */
@@ -59,7 +59,7 @@ trim_cb(evutil_socket_t fd, short what, void *arg)
 #endif
 }
 
-/* Set up the timer; without it the pvmd runs, it only keeps its peak. */
+/* Set up the timer (setup_loop: the pvmd does not start without it). */
 int
 trim_init(void)
 {
@@ -73,7 +73,7 @@ trim_poll(void)
 {
 	struct timeval tv = {TRIM_PERIOD_S, 0};
 
-	if (trim_armed || pvmd.nreads == trim_seen || trim_ev == NULL)
+	if (trim_armed || pvmd.nreads == trim_seen)
 		return;
 	trim_seen = pvmd.nreads;
 	if (evtimer_add(trim_ev, &tv) == 0)

@@ -38,11 +38,6 @@ fi
 SOAK_RUN=${SOAK_RUN:-}
 SOAK_PVMDS=""
 
-# fds_of PID: the number of open descriptors of process PID.
-fds_of() {
-	ls "/proc/$1/fd" 2>/dev/null | wc -l
-}
-
 # soak_note TEXT: an INFO line, also appended to $SOAK_OUT if set.
 soak_note() {
 	echo "INFO: $*"
@@ -157,12 +152,7 @@ soak_compare() {
 		fd=$(fds_of "$pid")
 		# The pvmd trims its heap a second after its last read
 		# (daemon/trim.c): give it 5 s to get there.
-		n=50
-		while [ "$n" -gt 0 ] &&
-		    [ "$(rss_of "$pid")" -gt $((rss0 + SOAK_RSS_TOL_KB)) ]; do
-			sleep 0.1
-			n=$((n - 1))
-		done
+		wait_for 5 rss_at_most "$pid" $((rss0 + SOAK_RSS_TOL_KB))
 		rss=$(rss_of "$pid")
 		soak_note "$name pvmd after the soak: rss $rss KiB" \
 		    "($((rss - rss0)) KiB), fds $fd ($((fd - fd0)));" \

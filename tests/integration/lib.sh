@@ -247,6 +247,19 @@ rss_of() {
 	    2>/dev/null
 }
 
+# rss_at_most PID KIB: true if PID's resident memory is known and at most
+# KIB KiB.
+rss_at_most() {
+	local r
+	r=$(rss_of "$1")
+	[ -n "$r" ] && [ "$r" -le "$2" ]
+}
+
+# fds_of PID: the number of open descriptors of process PID.
+fds_of() {
+	ls "/proc/$1/fd" 2>/dev/null | wc -l
+}
+
 # pvmd_rss: resident memory of our pvmd in KiB (empty if none).
 pvmd_rss() {
 	rss_of "$(pvmd_pid)"

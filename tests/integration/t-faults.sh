@@ -16,7 +16,7 @@
 . "$PVM_TOP_SRCDIR/tests/integration/lib.sh"
 need "$PVMD" "$TASKS/t_fault" "$TASKS/t_enrol"
 
-fd_count() { ls "/proc/$(pvmd_pid)/fd" 2>/dev/null | wc -l; }
+fd_count() { fds_of "$(pvmd_pid)"; }
 # The group server's tid (it stays once a group was used).
 pvmgs_tid() {
 	sed -n 's/.* \(t[0-9a-f]*\) connected (pid [0-9]*, spawned .*pvmgs)$/\1/p' \
