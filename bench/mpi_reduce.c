@@ -20,8 +20,8 @@
  * every rank holds rank + 1 before each call and the root checks for
  * N (N + 1) / 2 (and a gather's parts) after the timed part.  For -b,
  * REPS back-to-back barriers, the median of the root's calls.
- * Output: "reduce N COUNT MEDIAN_US REPS P10 P90 SKEW" or
- * "barrier N MEDIAN_US REPS P10 P90 LAST" (see bench/reduce.c).
+ * Output: "reduce N COUNT MEDIAN_US REPS P10 P90 SKEW LOOP" or
+ * "barrier N MEDIAN_US REPS P10 P90 LAST LOOP" (see bench/reduce.c).
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -150,8 +150,8 @@ run_barrier(int reps, int warm, double *a, double *b)
 	}
 }
 
-/* The extra figure of figures(), as in bench/reduce.c. */
-static double extra;
+/* The extra and loop figures of figures(), as in bench/reduce.c. */
+static double extra, loop;
 
 /*
  * At the root, from every rank's stamps (all_a, all_b: rank-major): the
@@ -190,6 +190,7 @@ figures(int reduce, int reps, int n, const double *all_a, const double *all_b)
 		}
 	}
 	extra = median(x, reps);
+	loop = reps > 1 ? (all_a[reps - 1] - all_a[0]) / (reps - 1) : 0;
 	m = median(t, reps);
 	free(x);
 	free(t);
@@ -274,11 +275,11 @@ main(int argc, char **argv)
 	}
 	m = figures(!barrier, reps, n, all_a, all_b);
 	if (barrier) {
-		printf("barrier %d %.2f %d %.2f %.2f %.2f\n", n, m, reps, p10,
-		    p90, extra);
+		printf("barrier %d %.2f %d %.2f %.2f %.2f %.2f\n", n, m, reps,
+		    p10, p90, extra, loop);
 	} else {
-		printf("%s %d %d %.2f %d %.2f %.2f %.2f\n", opname(), n, count,
-		    m, reps, p10, p90, extra);
+		printf("%s %d %d %.2f %d %.2f %.2f %.2f %.2f\n", opname(), n,
+		    count, m, reps, p10, p90, extra, loop);
 	}
 	free(all_b);
 	free(all_a);

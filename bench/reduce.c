@@ -45,13 +45,16 @@
  * Every member holds inst + 1 in each element before every call, so the
  * root must end with N (N + 1) / 2 everywhere; it checks every result
  * (a gather's too) after the timed part, as bench/mpi_reduce.c does.
- * Output, one line: "reduce N COUNT MEDIAN_US REPS P10 P90 SKEW" or
- * "barrier N MEDIAN_US REPS P10 P90 LAST" (P10, P90: the 10th and 90th
- * percentiles of the main figure; SKEW: median of last - first barrier
- * exit, the part of the figure the barrier's fan-out contributes; LAST:
- * median of last member's exit - last member's entry, the barrier's
- * latency once everyone has arrived; all in us); a wrong result prints
- * "bad" instead of the median and exits 2.
+ * Output, one line: "reduce N COUNT MEDIAN_US REPS P10 P90 SKEW LOOP" or
+ * "barrier N MEDIAN_US REPS P10 P90 LAST LOOP" (P10, P90: the 10th and
+ * 90th percentiles of the main figure; SKEW: median of last - first
+ * barrier exit, the part of the figure the barrier's fan-out
+ * contributes; LAST: median of last member's exit - last member's entry,
+ * the barrier's latency once everyone has arrived; LOOP: the root's wall
+ * time per repetition, from its first timed barrier exit to its last,
+ * so a rate of whole repetitions that the order of the releases cannot
+ * shift; all in us); a wrong result prints "bad" instead of the median
+ * and exits 2.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -308,8 +311,11 @@ gather(const struct plan *p, int inst, struct stamps *s, struct stamps *all)
 }
 
 /* The extra figure of the last figures() call: median us of the release
- * skew (reduce) or of last-in to last-out (barrier). */
-static double extra;
+ * skew (reduce) or of last-in to last-out (barrier); loop: the root's
+ * wall time per repetition of the timed loop (its separating barrier
+ * and the call, or one barrier), a throughput figure that no skew of
+ * the barrier's release can shift. */
+static double extra, loop;
 
 /*
  * At the root, from every member's stamps: the median per-call time.
@@ -349,6 +355,10 @@ figures(const struct plan *p, const struct stamps *all)
 		}
 	}
 	extra = median(x, p->reps);
+	loop = 0;
+	if (p->reps > 1) {
+		loop = (all[0].a[p->reps - 1] - all[0].a[0]) / (p->reps - 1);
+	}
 	m = median(t, p->reps);
 out:
 	free(x);
@@ -599,11 +609,11 @@ main(int argc, char **argv)
 		return 1;
 	}
 	if (p.count > 0) {
-		printf("%s %d %d %.2f %d %.2f %.2f %.2f\n", opname(&p), p.n,
-		    p.count, m, p.reps, p10, p90, extra);
+		printf("%s %d %d %.2f %d %.2f %.2f %.2f %.2f\n", opname(&p),
+		    p.n, p.count, m, p.reps, p10, p90, extra, loop);
 	} else {
-		printf("barrier %d %.2f %d %.2f %.2f %.2f\n", p.n, m, p.reps,
-		    p10, p90, extra);
+		printf("barrier %d %.2f %d %.2f %.2f %.2f %.2f\n", p.n, m,
+		    p.reps, p10, p90, extra, loop);
 	}
 	return 0;
 }

@@ -16,8 +16,10 @@
 #             uses its include/-matching libpvm3/libgpvm3, daemon/pvmd and
 #             libgpvm/pvmgs, with an rpath to them
 #   -o FILE   keep the raw results, lines "impl kind n count median p10
-#             p90 extra" (us; extra: reduce, median release skew of the
-#             barrier before it; barrier, median last-in to last-out) or
+#             p90 extra loop" (us; extra: reduce, median release skew of
+#             the barrier before it; barrier, median last-in to last-out;
+#             loop: the root's wall time per repetition of the timed
+#             loop, its separating barrier and the call) or
 #             "impl kind n count timeout|fail|bad";
 #             bench/plot-reduce.py reads them
 #   -p PNG    also draw the plot (needs /usr/bin/python3 with matplotlib:
@@ -140,9 +142,9 @@ record() {
 	elif [ "$rc" != 0 ] || [ -z "$line" ]; then
 		v=fail
 	elif [ "$kind" = barrier ]; then
-		v=$(echo "$line" | awk '{print $3, $5, $6, $7}')
+		v=$(echo "$line" | awk '{print $3, $5, $6, $7, $8}')
 	else
-		v=$(echo "$line" | awk '{print $4, $6, $7, $8}')
+		v=$(echo "$line" | awk '{print $4, $6, $7, $8, $9}')
 	fi
 	echo "$impl $kind $n $count $v" >>"$RES"
 	printf '  %-14s %-8s n=%-3s count=%-8s %s\n' "$impl" "$kind" "$n" \
@@ -303,9 +305,10 @@ echo "== load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # ---- summary ----
 declare -A R
-while read -r impl kind n count v _ _ extra; do
+while read -r impl kind n count v _ _ extra loop; do
 	R["$impl/$kind/$n/$count"]=$v
 	[ -n "$extra" ] && R["$impl/$kind-x/$n/$count"]=$extra
+	[ -n "$loop" ] && R["$impl/$kind-l/$n/$count"]=$loop
 done <"$RES"
 
 # ratio A B: A / B to 2 decimals, or the reason there is none.
@@ -321,8 +324,8 @@ echo
 echo "== summary: median us per call (reduce: first member released by the"
 echo "   barrier to result at the root; barrier: back to back at the root;"
 echo "   ratios: lower is better)"
-printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' \
-    what n count ours pvm346 openmpi o/pvm o/mpi ours-frz pvm-frz o/p-frz
+HEAD=(what n count ours pvm346 openmpi o/pvm o/mpi ours-frz pvm-frz o/p-frz)
+printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' "${HEAD[@]}"
 row() {
 	local kind=$1 n=$2 count=$3 k="$1/$2/$3"
 	printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' \
@@ -332,36 +335,41 @@ row() {
 	    "${R[ours-frozen/$k]:--}" "${R[pvm346-frozen/$k]:--}" \
 	    "$(ratio "ours-frozen/$k" "pvm346-frozen/$k")"
 }
-for count in $COUNTS; do
-	for n in $SIZES; do
-		row reduce "$n" "$count"
-	done
-done
-for kind in $KINDS; do
-	for count in $GCOUNTS; do
+# rows SUFFIX: a row per case, of R's figures KIND, KIND-x or KIND-l
+# (SUFFIX "", -x or -l; the kinds without such a figure print n/a).
+rows() {
+	local x=$1 count n kind
+	for count in $COUNTS; do
 		for n in $SIZES; do
-			row $kind "$n" "$count"
+			row "reduce$x" "$n" "$count"
 		done
 	done
-done
-for n in $BSIZES; do
-	row barrier "$n" 0
-done
+	for kind in $KINDS; do
+		for count in $GCOUNTS; do
+			for n in $SIZES; do
+				row "$kind$x" "$n" "$count"
+			done
+		done
+	done
+	for n in $BSIZES; do
+		row "barrier$x" "$n" 0
+	done
+}
+rows ""
 
 echo
-echo "== supplementary, median us: reduce-x, the separating barrier's"
-echo "   release skew (last - first member released; part of the reduce"
-echo "   figure); barrier-x, last member's entry to last member's exit"
-printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' \
-    what n count ours pvm346 openmpi o/pvm o/mpi ours-frz pvm-frz o/p-frz
-for count in $COUNTS; do
-	for n in $SIZES; do
-		row reduce-x "$n" "$count"
-	done
-done
-for n in $BSIZES; do
-	row barrier-x "$n" 0
-done
+echo "== supplementary, median us: *-x, the separating barrier's release"
+echo "   skew (last - first member released; part of the call's figure);"
+echo "   barrier-x, last member's entry to last member's exit"
+printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' "${HEAD[@]}"
+rows -x
+
+echo
+echo "== supplementary, us: *-l, the root's wall time per repetition of"
+echo "   the timed loop (its separating barrier and the call; barrier-l:"
+echo "   one barrier), a rate that the barrier's release skew cannot shift"
+printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' "${HEAD[@]}"
+rows -l
 
 echo
 echo "== targets"
