@@ -337,6 +337,18 @@ at() {
 	    END { if (n && best <= log(1.5)) print sz, t }' "$1"
 }
 
+# figure FILE SIZE: FILE's figure at the size nearest SIZE, as FIG's
+# (one-way us for SIZE 1, else MB/s), or nothing.
+figure() {
+	local sz="" t=""
+	[ -s "$1" ] || return 0
+	read -r sz t < <(at "$1" "$2")
+	[ -n "$sz" ] || return 0
+	awk -v s="$sz" -v t="$t" -v k="$2" 'BEGIN {
+	    if (k == 1) printf "%.3f\n", t * 1e6;
+	    else printf "%.1f\n", s / t / 1e6 }'
+}
+
 # median: of the numbers on stdin, one per line (mean of the middle two
 # for an even count); nothing for none.
 median() {
@@ -358,9 +370,7 @@ for impl in ours pvm346 openmpi; do
 			read -r sz t < <(at "$f" "$s")
 			[ -n "${sz:-}" ] || continue
 			sizes+="$sz "
-			vals+=$(awk -v s="$sz" -v t="$t" -v k="$s" 'BEGIN {
-			    if (k == 1) printf "%.3f\n", t * 1e6;
-			    else printf "%.1f\n", s / t / 1e6 }')$'\n'
+			vals+=$(figure "$f" "$s")$'\n'
 		done
 		FIG[$impl/$s]=$(printf '%s' "$vals" | grep . | median)
 		FIGN[$impl/$s]=$(printf '%s' "$vals" | grep -c .)
@@ -406,15 +416,8 @@ for f in "$work"/res/*.np.out; do
 	[ -s "$f" ] || continue
 	printf '%-26s' "$(basename "$f" .np.out)"
 	for s in 1 65536 1048576 4194304 16777216; do
-		sz="" t=""
-		read -r sz t < <(at "$f" "$s")
-		if [ -z "$sz" ]; then
-			printf ' %10s' n/a
-		else
-			awk -v s="$sz" -v t="$t" -v k="$s" 'BEGIN {
-			    if (k == 1) printf " %10.3f", t * 1e6;
-			    else printf " %10.1f", s / t / 1e6 }'
-		fi
+		v=$(figure "$f" "$s")
+		printf ' %10s' "${v:-n/a}"
 	done
 	printf ' %8s\n' "$(cat "${f%.np.out}.floor" 2>/dev/null || echo -)"
 done
@@ -430,21 +433,14 @@ for s in 1 65536 1048576 4194304 16777216; do
 	done
 done
 
-# one_byte IMPL RUN: that run's 1-byte one-way time in us, or nothing.
-one_byte() {
-	local f="$work/res/$1.$2.np.out" sz="" t=""
-	[ -s "$f" ] || return 0
-	read -r sz t < <(at "$f" 1)
-	[ -n "$sz" ] && awk -v t="$t" 'BEGIN { printf "%.3f\n", t * 1e6 }'
-}
-
 # matched_1b: ours / Open MPI at 1 byte over the rounds whose two runs
 # found hand-over floors within a factor of 1.5 (see the top): the median
 # of those rounds' ratios, and how many there were.
 matched_1b() {
 	local r o m fo fm med all ratios="" k=0
 	for r in $(seq "$RUNS"); do
-		o=$(one_byte ours "$r") m=$(one_byte openmpi "$r")
+		o=$(figure "$work/res/ours.$r.np.out" 1)
+		m=$(figure "$work/res/openmpi.$r.np.out" 1)
 		fo=$(cat "$work/res/ours.$r.floor" 2>/dev/null)
 		fm=$(cat "$work/res/openmpi.$r.floor" 2>/dev/null)
 		[ -n "$o" ] && [ -n "$m" ] && [ -n "$fo" ] && [ -n "$fm" ] ||

@@ -324,11 +324,16 @@ echo
 echo "== summary: median us per call (reduce: first member released by the"
 echo "   barrier to result at the root; barrier: back to back at the root;"
 echo "   ratios: lower is better)"
-HEAD=(what n count ours pvm346 openmpi o/pvm o/mpi ours-frz pvm-frz o/p-frz)
-printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' "${HEAD[@]}"
+# The columns of the three tables: header prints their names, row a case.
+FMT='%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n'
+header() {
+	printf "$FMT" what n count ours pvm346 openmpi o/pvm o/mpi ours-frz \
+	    pvm-frz o/p-frz
+}
+header
 row() {
 	local kind=$1 n=$2 count=$3 k="$1/$2/$3"
-	printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' \
+	printf "$FMT" \
 	    "$kind" "$n" "$count" "${R[ours/$k]:-n/a}" \
 	    "${R[pvm346/$k]:-n/a}" "${R[mpi/$k]:-n/a}" \
 	    "$(ratio "ours/$k" "pvm346/$k")" "$(ratio "ours/$k" "mpi/$k")" \
@@ -361,14 +366,14 @@ echo
 echo "== supplementary, median us: *-x, the separating barrier's release"
 echo "   skew (last - first member released; part of the call's figure);"
 echo "   barrier-x, last member's entry to last member's exit"
-printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' "${HEAD[@]}"
+header
 rows -x
 
 echo
 echo "== supplementary, us: *-l, the root's wall time per repetition of"
 echo "   the timed loop (its separating barrier and the call; barrier-l:"
 echo "   one barrier), a rate that the barrier's release skew cannot shift"
-printf '%-8s %3s %8s | %10s %10s %10s | %8s %8s | %10s %10s %8s\n' "${HEAD[@]}"
+header
 rows -l
 
 echo
