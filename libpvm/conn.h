@@ -233,6 +233,10 @@ int lpvm_rx_local(
 int lpvm_rx_conn(struct lpvm_conn *c);
 /* Parse input already buffered on connections marked pending. */
 int lpvm_rx_pending(void);
+/* $PVM_ROUTE_TRACE: how the blocking receives since the last call began
+ * (taken straight from a ring, waited on, or refused that way), then
+ * count from zero; lpvm_disconnect calls it. */
+void lpvm_rx_trace_counts(void);
 /*
  * What a waiting receive wants (lpvm_pump_for): rx_dispatch hands it the
  * first message match accepts, in m, instead of queueing it.  NULL while

@@ -80,6 +80,12 @@ static unsigned long long rx_seq; /* messages received so far */
 /* rx_take spun on the rings and found nothing: the wait that follows
  * skips its own memory-only spin (rx_hot_wait). */
 static int rx_hot_spent;
+/* What the blocking receives' first spin did (lpvm_rx_trace_counts). */
+static struct {
+	unsigned long taken;   /* took the message from a ring */
+	unsigned long waited;  /* found nothing it may take, waited on */
+	unsigned long refused; /* rx_take_ok said no: the general wait */
+} rx_takes;
 
 struct lpvm_want *lpvm_rx_want;
 static struct pollfd *rx_pfd;
@@ -670,8 +676,13 @@ rx_read_shm(struct lpvm_conn *c, int woke)
 		rx_shm_wakes(c);
 	n = rx_shm_whole(c);
 	if (c->fd >= 0 && !c->eof && rx_nothing_begun(c) &&
-	    !ring_end_rx_ready(c->shm))
-		return n; /* all taken: no need to look again */
+	    !ring_end_rx_ready(c->shm)) {
+		/* All taken, nothing buffered: no need to look again, and
+		 * no reason left for rx_take_ok to refuse (a marker sets
+		 * pending, and only rx_parse would clear it). */
+		c->pending = 0;
+		return n;
+	}
 	while (c->fd >= 0 && !lpvm_conn_rx_held(c)) {
 		if ((k = rx_shm_fill(c)) < 0)
 			return -1;
@@ -1348,8 +1359,15 @@ lpvm_pump_for(int timeout_ms, int (*match)(const struct lpvm_msg *, void *),
 	int r = -1;
 
 	lpvm_rx_want = &want;
-	if (timeout_ms != 0)
+	if (timeout_ms != 0) {
 		r = rx_take();
+		if (r < 0)
+			rx_takes.refused++;
+		else if (r == RX_TAKE_GOT)
+			rx_takes.taken++;
+		else
+			rx_takes.waited++;
+	}
 	if (r == RX_TAKE_GOT) {
 		/* As lpvm_io_wait and lpvm_pump after input. */
 		rx_wait_done();
@@ -1366,6 +1384,16 @@ lpvm_pump_for(int timeout_ms, int (*match)(const struct lpvm_msg *, void *),
 	lpvm_rx_want = outer;
 	*got = want.m;
 	return r;
+}
+
+void
+lpvm_rx_trace_counts(void)
+{
+	if (rx_takes.taken + rx_takes.waited + rx_takes.refused > 0)
+		lpvm_route_trace("blocking receives: %lu taken from a ring, "
+		                 "%lu waited on, %lu refused the ring spin",
+		    rx_takes.taken, rx_takes.waited, rx_takes.refused);
+	memset(&rx_takes, 0, sizeof(rx_takes));
 }
 
 int

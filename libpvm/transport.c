@@ -426,6 +426,7 @@ lpvm_enrol(void)
 void
 lpvm_disconnect(void)
 {
+	lpvm_rx_trace_counts();
 	lpvm_route_closeall();
 	if (lpvm_pvmd != NULL)
 		lpvm_conn_close(lpvm_pvmd, CONN_DEAD);

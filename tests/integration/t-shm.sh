@@ -12,7 +12,8 @@
 # tasks ping-pong in pairs on this 2-core machine; a ring of neighbours;
 # a bulk offer read from a ring is answered before the receive returns;
 # a blocking receive takes its first match straight from the ring and
-# leaves the rest queued in order, a handler running where PVM runs it;
+# leaves the rest queued in order, a handler running where PVM runs it,
+# and does so round after round on a route either side opened;
 # bodies under 4 MiB between tasks on CPUs apart take the ring, not an
 # offer;
 # a multicast's copy through the pvmd is not overtaken by the next
@@ -23,6 +24,21 @@
 need "$TASKS/t_shm"
 # Rings are the default for PvmRouteDirect: no PVM_SHM.
 unset PVM_SHM
+
+# takes_ok FILE N: in every route trace's count of blocking receives in
+# FILE at most one in ten refused the ring spin, and one counted N.
+takes_ok() {
+	awk -v n="$2" '/route: blocking receives:/ {
+		for (i = 2; i <= NF; i++) {
+			if ($i == "taken") got = $(i - 1)
+			if ($i == "waited") waited = $(i - 1)
+			if ($i == "refused") refused = $(i - 1)
+		}
+		seen++
+		if (refused * 10 > got + waited + refused) bad++
+		if (got + waited + refused >= n) full++
+	} END { exit !(seen > 0 && !bad && full) }' "$1"
+}
 
 start_pvmd
 run_checks 60 "$TASKS/t_shm" pvmd rings "$(pvmd_pid)"
@@ -44,6 +60,11 @@ if [ "$(nproc)" -ge 2 ] && [ -z "${PVM_BIND:-}" ]; then
 fi
 run_checks 60 "$TASKS/t_shm" mcastroute
 run_checks 60 "$TASKS/t_shm" handover
+for mode in accept open; do
+	PVM_ROUTE_TRACE=1 run_checks 60 "$TASKS/t_shm" takes $mode 2000
+	check "takes $mode: blocking receives began on the ring spin" \
+	    takes_ok "$T_OUT" 2000
+done
 run_checks 120 "$TASKS/t_shm" stopcont 200
 run_checks 300 "$TASKS/t_shm" storm 8 400
 run_checks 300 "$TASKS/t_shm" kill 10

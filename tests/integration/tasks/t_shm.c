@@ -43,6 +43,11 @@
  *       handler's message between two it takes: the first match comes
  *       out (straight from the ring), the handler runs when PVM runs
  *       it, the others stay queued in order
+ *   t_shm takes accept|open N
+ *       N round trips over a route the child opened (accept) or the
+ *       parent did (open); the parent's route trace ($PVM_ROUTE_TRACE)
+ *       says at pvm_exit how its blocking receives began (t-shm.sh
+ *       wants them taken from the ring, not refused its spin)
  *   t_shm stopcont N
  *       N round trips (small, and every 8th a 2 MiB body) with a
  *       child that is stopped (SIGSTOP) while the message is sent and
@@ -1107,6 +1112,58 @@ handover(void)
 	return tc_done();
 }
 
+/* ---- takes ---- */
+
+/*
+ * Blocking receives on a route that either side opened take their
+ * message straight from the ring (libpvm/rx.c, rx_take), round after
+ * round: the child sends first with "accept" (its route, which the
+ * parent accepts), the parent with "open".  The counts come out in the
+ * parent's route trace at pvm_exit, which t-shm.sh reads: a marker once
+ * left a route marked pending for good, and every receive after it
+ * refused the ring spin.
+ */
+static int
+takes_child(const char *mode)
+{
+	int parent = pvm_parent(), bufid, tag;
+	char buf[8];
+
+	if (strcmp(mode, "accept") == 0)
+		tc_send_ints(parent, TAG_DONE, &parent, 1);
+	while ((bufid = pvm_recv(parent, -1)) > 0) {
+		pvm_bufinfo(bufid, NULL, &tag, NULL);
+		if (tag != TAG_PING)
+			break;
+		pvm_upkbyte(buf, 8, 1);
+		pvm_initsend(PvmDataRaw);
+		pvm_pkbyte(buf, 8, 1);
+		pvm_send(parent, TAG_PONG);
+	}
+	pvm_exit();
+	return 0;
+}
+
+static int
+takes(const char *mode, int n)
+{
+	char *args[] = {"takes-child", (char *)mode, NULL};
+	int kid;
+
+	if (tc_spawn_self(args, 1, &kid) != 1)
+		tc_fatal("spawn the child");
+	if (strcmp(mode, "accept") == 0)
+		tc_check(tc_trecv(kid, TAG_DONE, 30) > 0,
+		    "%s: the child's first message", mode);
+	tc_eq(round_trips(kid, n, 30), n, "%s: round trips", mode);
+	if (rings_on())
+		tc_check(ring_maps() >= 1, "%s: a ring segment is mapped (%d)",
+		    mode, ring_maps());
+	pvm_initsend(PvmDataRaw);
+	pvm_send(kid, TAG_EXIT);
+	return tc_done();
+}
+
 /* ---- pairs ---- */
 
 static int
@@ -1247,6 +1304,10 @@ main(int argc, char **argv)
 		return handover_child();
 	if (argc >= 2 && strcmp(argv[1], "handover") == 0)
 		return handover();
+	if (argc >= 3 && strcmp(argv[1], "takes-child") == 0)
+		return takes_child(argv[2]);
+	if (argc >= 4 && strcmp(argv[1], "takes") == 0)
+		return takes(argv[2], atoi(argv[3]));
 	if (argc >= 2 && strcmp(argv[1], "pair-child") == 0)
 		return pair_child();
 	if (argc >= 2 && strcmp(argv[1], "neighbour-child") == 0)
@@ -1277,6 +1338,6 @@ main(int argc, char **argv)
 		return pairs(atoi(argv[2]), atoi(argv[3]));
 	if (argc >= 3 && strcmp(argv[1], "ring") == 0)
 		return neighbours(atoi(argv[2]));
-	fprintf(stderr, "usage: t_shm direct|pvmd|storm|kill|pairs|ring|bulkack|ringbig|mcastroute|stopcont|handover ...\n");
+	fprintf(stderr, "usage: t_shm direct|pvmd|storm|kill|pairs|ring|bulkack|ringbig|mcastroute|stopcont|handover|takes ...\n");
 	return 2;
 }
