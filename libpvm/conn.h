@@ -104,6 +104,13 @@ lpvm_conn_rx_held(const struct lpvm_conn *c)
 }
 
 /* Messages read from c are delivered (not route handshake frames). */
+/* Bytes read into c's input buffer wait to be parsed. */
+static inline int
+lpvm_conn_buffered(const struct lpvm_conn *c)
+{
+	return c->ibuf != NULL && c->ibeg < c->iend;
+}
+
 static inline int
 lpvm_conn_delivers(const struct lpvm_conn *c)
 {

@@ -539,7 +539,11 @@ lpvm_route_marker(int src, const uint8_t *body, size_t len)
 		    c->marker == marker) {
 			/* Its route to us opens. */
 			c->state = CONN_IN_OPEN;
-			c->pending = 1; /* input may already be buffered */
+			/* Input may already be buffered.  Only then: a mark
+			 * with nothing to parse stays, since a ring's short
+			 * read never parses, and keeps every blocking receive
+			 * off the ring spin (rx_take_ok). */
+			c->pending = lpvm_conn_buffered(c);
 			lpvm_conn_gen++;
 			lpvm_route_trace("from t%x: marker %d in, reading it",
 			    (unsigned)src, (int)marker);
@@ -550,7 +554,7 @@ lpvm_route_marker(int src, const uint8_t *body, size_t len)
 			/* It starts answering over our route. */
 			c->twoway = 1;
 			lpvm_conn_gen++;
-			c->pending = 1;
+			c->pending = lpvm_conn_buffered(c);
 			lpvm_route_trace("to t%x: marker %d in, reading it "
 			                 "backwards",
 			    (unsigned)src, (int)marker);

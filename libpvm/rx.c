@@ -375,7 +375,7 @@ rx_parse(struct lpvm_conn *c)
 	c->pending = 0;
 	while (c->ibuf != NULL) {
 		if (lpvm_conn_rx_held(c)) {
-			c->pending = c->ibeg < c->iend;
+			c->pending = lpvm_conn_buffered(c);
 			return n;
 		}
 		if (!c->inframe) {
@@ -602,7 +602,7 @@ rx_shm_fill(struct lpvm_conn *c)
 static int
 rx_nothing_begun(const struct lpvm_conn *c)
 {
-	return !c->inframe && (c->ibuf == NULL || c->ibeg == c->iend);
+	return !c->inframe && !lpvm_conn_buffered(c);
 }
 
 /*
@@ -676,13 +676,8 @@ rx_read_shm(struct lpvm_conn *c, int woke)
 		rx_shm_wakes(c);
 	n = rx_shm_whole(c);
 	if (c->fd >= 0 && !c->eof && rx_nothing_begun(c) &&
-	    !ring_end_rx_ready(c->shm)) {
-		/* All taken, nothing buffered: no need to look again, and
-		 * no reason left for rx_take_ok to refuse (a marker sets
-		 * pending, and only rx_parse would clear it). */
-		c->pending = 0;
-		return n;
-	}
+	    !ring_end_rx_ready(c->shm))
+		return n; /* all taken: no need to look again */
 	while (c->fd >= 0 && !lpvm_conn_rx_held(c)) {
 		if ((k = rx_shm_fill(c)) < 0)
 			return -1;

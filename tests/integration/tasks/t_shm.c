@@ -237,15 +237,14 @@ early_message_seen(int peer)
 	return woke && early_pongs == 1;
 }
 
+/* Answer each ping from parent with a pong of its bytes, until any
+ * other message comes; then leave. */
 static int
-echo_child(int refuse)
+echo_pings(int parent)
 {
-	int parent = pvm_parent(), bufid, tag, len, pid = (int)getppid();
+	int bufid, tag, len;
 	char buf[64];
 
-	if (refuse)
-		pvm_setopt(PvmRoute, PvmDontRoute);
-	tc_send_ints(parent, TAG_PID, &pid, 1);
 	for (;;) {
 		if ((bufid = pvm_recv(parent, -1)) < 0)
 			break;
@@ -259,6 +258,17 @@ echo_child(int refuse)
 	}
 	pvm_exit();
 	return 0;
+}
+
+static int
+echo_child(int refuse)
+{
+	int parent = pvm_parent(), pid = (int)getppid();
+
+	if (refuse)
+		pvm_setopt(PvmRoute, PvmDontRoute);
+	tc_send_ints(parent, TAG_PID, &pid, 1);
+	return echo_pings(parent);
 }
 
 /* n round trips of 8 bytes, each within secs; how many came back. */
@@ -1126,22 +1136,11 @@ handover(void)
 static int
 takes_child(const char *mode)
 {
-	int parent = pvm_parent(), bufid, tag;
-	char buf[8];
+	int parent = pvm_parent();
 
 	if (strcmp(mode, "accept") == 0)
 		tc_send_ints(parent, TAG_DONE, &parent, 1);
-	while ((bufid = pvm_recv(parent, -1)) > 0) {
-		pvm_bufinfo(bufid, NULL, &tag, NULL);
-		if (tag != TAG_PING)
-			break;
-		pvm_upkbyte(buf, 8, 1);
-		pvm_initsend(PvmDataRaw);
-		pvm_pkbyte(buf, 8, 1);
-		pvm_send(parent, TAG_PONG);
-	}
-	pvm_exit();
-	return 0;
+	return echo_pings(parent);
 }
 
 static int
