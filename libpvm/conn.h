@@ -272,6 +272,9 @@ int lpvm_tx(struct lpvm_conn *c, const struct wire_hdr *h,
 /* The open direct route to dst, or NULL to send through the pvmd; starts
  * opening a route when PvmRouteDirect asks for one. */
 struct lpvm_conn *lpvm_route_get(int dst);
+/* The open route to dst that lpvm_route_get last gave, or NULL; no
+ * lookup, nothing opened. */
+struct lpvm_conn *lpvm_route_cached(int dst);
 /* A complete message from a direct conn that is not open (hello or ack). */
 void lpvm_route_frame(struct lpvm_conn *c, const struct wire_hdr *h,
     const uint8_t *body, size_t len);

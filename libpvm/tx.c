@@ -30,6 +30,7 @@
 #define TX_HDRS 64     /* frame headers per sendmsg */
 #define TX_FAST_IOV 17 /* one frame of up to 16 pieces (tx_one_frame) */
 #define TX_SMALL 256   /* a frame this small goes into a ring in one copy */
+#define TX_SMALL_PIECES 4 /* pieces of a message tx_send_small takes */
 /*
  * Below this a body to a peer with a ring route goes through the ring,
  * not as a bulk offer: both processes copy at once (the writer into the
@@ -468,6 +469,40 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
 	return tx_send(dst, tag, ctx, wid, wire_enc, pieces, npieces, NULL);
 }
 
+/*
+ * The short way of a message of a few small pieces to another task over
+ * the ring route last used (lpvm_route_cached: no lookup, no route
+ * opened): the frame straight into the ring (tx_small_shm), without
+ * tx_send's cases, about 100 of pvm_send's 452 instructions for a 1-byte
+ * InPlace message (callgrind).  1 if it went, 0 if the general way must
+ * take it (another route or none, a larger body, no room in the ring, a
+ * broken ring: tx_send then finds out and closes it).
+ */
+static int
+tx_send_small(int dst, int tag, int ctx, const struct lpvm_msg *m)
+{
+	struct lpvm_seg p[TX_SMALL_PIECES];
+	struct wire_hdr h;
+	struct lpvm_conn *c;
+	size_t i, n, total = 0;
+
+	if (lpvm_pvmd == NULL || !tid_is_task(dst) || dst == lpvm.mytid ||
+	    (n = lpvm_msg_pieces(m, p, TX_SMALL_PIECES)) > TX_SMALL_PIECES)
+		return 0;
+	for (i = 0; i < n; i++)
+		total += p[i].len;
+	if (total > TX_SMALL - WIRE_HDR_LEN || total > (size_t)lpvm.fragsize ||
+	    (c = lpvm_route_cached(dst)) == NULL || c->shm == NULL)
+		return 0;
+	lpvm_hdr_init(&h, dst, tag, ctx, lpvm_msg_wire_enc(m), m->wid);
+	h.flags = WIRE_F_SOM | WIRE_F_EOM;
+	h.len = total;
+	if (tx_small_shm(c, &h, p, n, total) <= 0)
+		return 0;
+	lpvm_tx_owed();
+	return 1;
+}
+
 int
 lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m)
 {
@@ -475,6 +510,8 @@ lpvm_send_msg(int dst, int tag, int ctx, struct lpvm_msg *m)
 	size_t n;
 	int rc;
 
+	if (tx_send_small(dst, tag, ctx, m))
+		return 0;
 	n = lpvm_msg_pieces(m, local, 16);
 	if (n > 16) {
 		if ((p = calloc(n, sizeof(*p))) == NULL)
