@@ -103,7 +103,6 @@ lpvm_conn_rx_held(const struct lpvm_conn *c)
 	           !c->twoway);
 }
 
-/* Messages read from c are delivered (not route handshake frames). */
 /* Bytes read into c's input buffer wait to be parsed. */
 static inline int
 lpvm_conn_buffered(const struct lpvm_conn *c)
@@ -111,6 +110,7 @@ lpvm_conn_buffered(const struct lpvm_conn *c)
 	return c->ibuf != NULL && c->ibeg < c->iend;
 }
 
+/* Messages read from c are delivered (not route handshake frames). */
 static inline int
 lpvm_conn_delivers(const struct lpvm_conn *c)
 {

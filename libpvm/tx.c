@@ -474,9 +474,11 @@ lpvm_send_pieces(int dst, int tag, int ctx, int wid, int wire_enc,
  * the ring route last used (lpvm_route_cached: no lookup, no route
  * opened): the frame straight into the ring (tx_small_shm), without
  * tx_send's cases, about 100 of pvm_send's 452 instructions for a 1-byte
- * InPlace message (callgrind).  1 if it went, 0 if the general way must
- * take it (another route or none, a larger body, no room in the ring, a
- * broken ring: tx_send then finds out and closes it).
+ * InPlace message (callgrind).  A cached route is always another task's,
+ * and any closed connection (the pvmd's too) empties the cache, so the
+ * cache answers tx_send's first questions.  1 if it went, 0 if the
+ * general way must take it (another route or none, a larger body, no
+ * room in the ring, a broken ring: tx_send then finds out and closes it).
  */
 static int
 tx_send_small(int dst, int tag, int ctx, const struct lpvm_msg *m)
@@ -486,13 +488,12 @@ tx_send_small(int dst, int tag, int ctx, const struct lpvm_msg *m)
 	struct lpvm_conn *c;
 	size_t i, n, total = 0;
 
-	if (lpvm_pvmd == NULL || !tid_is_task(dst) || dst == lpvm.mytid ||
+	if ((c = lpvm_route_cached(dst)) == NULL || c->shm == NULL ||
 	    (n = lpvm_msg_pieces(m, p, TX_SMALL_PIECES)) > TX_SMALL_PIECES)
 		return 0;
 	for (i = 0; i < n; i++)
 		total += p[i].len;
-	if (total > TX_SMALL - WIRE_HDR_LEN || total > (size_t)lpvm.fragsize ||
-	    (c = lpvm_route_cached(dst)) == NULL || c->shm == NULL)
+	if (total > TX_SMALL - WIRE_HDR_LEN || total > (size_t)lpvm.fragsize)
 		return 0;
 	lpvm_hdr_init(&h, dst, tag, ctx, lpvm_msg_wire_enc(m), m->wid);
 	h.flags = WIRE_F_SOM | WIRE_F_EOM;
